@@ -1,0 +1,194 @@
+"""Cards as immutable values, their notation, and the deck of each variant.
+
+Every distinct card is interned: `Card.parse("R5") is Card.parse("R5")`, so
+hands and piles hold shared references (cheap to copy, cheap to compare) and
+duplicates in a deck are the same object listed twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar
+
+
+class Colour(Enum):
+    """The four suit colours; the value is the notation letter."""
+
+    RED = "R"
+    YELLOW = "Y"
+    GREEN = "G"
+    BLUE = "B"
+
+    @property
+    def title(self) -> str:
+        return self.name.capitalize()
+
+
+class Face(Enum):
+    """What is printed on a card; the value is its notation."""
+
+    ZERO = "0"
+    ONE = "1"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    SKIP = "S"
+    REVERSE = "R"
+    DRAW_TWO = "+2"
+    DRAW_ONE = "+1"
+    WILD = "W"
+    WILD_DRAW_FOUR = "W+4"
+    WILD_DRAW_TWO = "W+2"
+    WILD_DIP = "WDIP"
+    WILD_SHUFFLE_HANDS = "WSH"
+    WILD_CUSTOMIZABLE = "WC"
+
+    @property
+    def is_wild(self) -> bool:
+        return self.value.startswith("W")
+
+    @property
+    def number(self) -> int | None:
+        """The face value of a number card, None for any other card."""
+        return int(self.value) if self.value.isdigit() else None
+
+
+_FACE_TITLES: dict[Face, str] = {
+    Face.SKIP: "Skip",
+    Face.REVERSE: "Reverse",
+    Face.DRAW_TWO: "Draw 2",
+    Face.DRAW_ONE: "Draw One",
+    Face.WILD: "Wild",
+    Face.WILD_DRAW_FOUR: "Wild Draw 4",
+    Face.WILD_DRAW_TWO: "Wild Draw 2",
+    Face.WILD_DIP: "Wild Dip Into The Deck",
+    Face.WILD_SHUFFLE_HANDS: "Wild Shuffle Hands",
+    Face.WILD_CUSTOMIZABLE: "Wild Customizable",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card. Wilds have no colour: a named colour belongs to the pile."""
+
+    colour: Colour | None
+    face: Face
+
+    _interned: ClassVar[dict[str, Card]] = {}
+
+    @property
+    def is_wild(self) -> bool:
+        return self.colour is None
+
+    @property
+    def code(self) -> str:
+        """The notation of RULES.md: `R5`, `BS`, `YR`, `G+1`, `W+4`."""
+        if self.colour is None:
+            return self.face.value
+        return self.colour.value + self.face.value
+
+    @property
+    def title(self) -> str:
+        """Words a player or a screen reader understands: `Red 7`, `Wild Draw 4`."""
+        face = _FACE_TITLES.get(self.face, self.face.value)
+        return face if self.colour is None else f"{self.colour.title} {face}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code})"
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        # Copies and pickles resolve to the interned instance.
+        return (Card.parse, (self.code,))
+
+    @staticmethod
+    def parse(code: str) -> Card:
+        """Return the interned card for a notation; ValueError if unknown."""
+        try:
+            return Card._interned[code]
+        except KeyError:
+            raise ValueError(f"unknown card {code!r}") from None
+
+
+def _intern_all() -> None:
+    for face in Face:
+        if face.is_wild:
+            card = Card(None, face)
+            Card._interned[card.code] = card
+        else:
+            for colour in Colour:
+                card = Card(colour, face)
+                Card._interned[card.code] = card
+
+
+_intern_all()
+
+
+def cards(codes: str) -> list[Card]:
+    """Parse space-separated notation, for tests and logs: `cards("R5 W+4 BS")`."""
+    return [Card.parse(code) for code in codes.split()]
+
+
+def card(code: str) -> Card:
+    """Parse one card's notation."""
+    return Card.parse(code)
+
+
+_NUMBERS = [f for f in Face if f.number is not None]
+
+
+def duo_deck(*, classic: bool = False) -> list[Card]:
+    """The 112-card UNO Duo deck (D1), or the classic 108 without the newest four."""
+    deck: list[Card] = []
+    for colour in Colour:
+        c = colour.value
+        deck.append(Card.parse(c + "0"))
+        for face in _NUMBERS[1:]:
+            deck += [Card.parse(c + face.value)] * 2
+        for face in (Face.SKIP, Face.REVERSE, Face.DRAW_TWO):
+            deck += [Card.parse(c + face.value)] * 2
+    deck += [Card.parse("W")] * 4 + [Card.parse("W+4")] * 4
+    if not classic:
+        deck += [Card.parse("WSH")] + [Card.parse("WC")] * 3
+    return deck
+
+
+def pizza_deck() -> list[Card]:
+    """The 51-card UNO Pocket Pizza Pizza deck (P1)."""
+    deck: list[Card] = []
+    for colour in Colour:
+        c = colour.value
+        deck += [Card.parse(c + face.value) for face in _NUMBERS[1:]]
+        deck += [Card.parse(c + face.value) for face in (Face.DRAW_ONE, Face.SKIP, Face.REVERSE)]
+    deck += [Card.parse("W"), Card.parse("WDIP"), Card.parse("W+2")]
+    return deck
+
+
+def matches(card: Card, *, top: Card, active: Colour | None) -> bool:
+    """A card matches by active colour, same number, or same symbol; wilds always.
+
+    A wild on top is matched only by its named colour (`active`) or another wild.
+    """
+    if card.colour is None:
+        return True
+    if card.colour is active:
+        return True
+    return top.colour is not None and card.face is top.face
+
+
+_COLOUR_ORDER = {colour: i for i, colour in enumerate(Colour)}
+_FACE_ORDER = {face: i for i, face in enumerate(Face)}
+
+
+def hand_order(card: Card) -> tuple[int, int]:
+    """Sort key: by colour (wilds last), then by value."""
+    colour = 4 if card.colour is None else _COLOUR_ORDER[card.colour]
+    return (colour, _FACE_ORDER[card.face])
