@@ -1,0 +1,11 @@
+"""The UNO feature: the /uno command group, tables, views and rendering."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+
+async def setup(bot: commands.Bot) -> None:
+    from cogs.uno.commands import UnoCog
+
+    await bot.add_cog(UnoCog(bot))

@@ -1,0 +1,143 @@
+"""Entry point: settings, logging, database, bot, cogs; run.
+
+`python bot.py` (or `make run`) starts the bot with the settings of
+config.py. Exit status: 0 after a clean shutdown, 1 when Discord cannot be
+reached, 2 when the configuration is wrong (no token, a refused token).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from typing import Any
+
+import discord
+from discord.ext import commands
+from pydantic import ValidationError
+
+from config import Settings
+
+log = logging.getLogger("uno")
+
+EXTENSIONS = ("cogs.uno",)
+
+
+class SecretRedactor(logging.Filter):
+    """Replace the token wherever it would appear in a log line."""
+
+    def __init__(self, secret: str) -> None:
+        super().__init__()
+        self._secret = secret
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not self._secret:
+            return True
+        message = record.getMessage()
+        if self._secret in message:
+            record.msg = message.replace(self._secret, "[redacted token]")
+            record.args = None
+        if record.exc_info and record.exc_info[1] is not None:
+            text = logging.Formatter().formatException(record.exc_info)
+            if self._secret in text:
+                record.exc_text = text.replace(self._secret, "[redacted token]")
+                record.exc_info = None
+        return True
+
+
+def setup_logging(settings: Settings) -> None:
+    """Use discord.py's own handler and format, with the token redacted."""
+    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level), root=True)
+    token = settings.discord_token.get_secret_value() if settings.discord_token else ""
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(SecretRedactor(token))
+
+
+class UnoBot(commands.Bot):
+    """The bot: app commands only, no privileged intents."""
+
+    def __init__(self, settings: Settings, **kwargs: Any) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and threads for the tables; nothing privileged
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            intents=intents,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **kwargs,
+        )
+        self.settings = settings
+
+    async def setup_hook(self) -> None:
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Sync to the development server instantly, or globally."""
+        guild_id = self.settings.dev_guild_id
+        if guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("Synced %d commands to development server %s", len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("Synced %d global commands", len(synced))
+
+    async def on_ready(self) -> None:
+        assert self.user is not None
+        log.info("Ready as %s (id %s) in %d servers", self.user, self.user.id, len(self.guilds))
+
+
+async def run(settings: Settings) -> int:
+    """Start the bot and run until it is closed; return the exit status."""
+    assert settings.discord_token is not None
+    if settings.discord_api_base:
+        discord.http.Route.BASE = settings.discord_api_base.rstrip("/")
+    async with UnoBot(settings) as bot:
+        try:
+            await bot.start(settings.discord_token.get_secret_value())
+        except discord.LoginFailure:
+            fail(
+                "Discord refused DISCORD_TOKEN: copy a fresh token from the Bot page of "
+                "your application in the Discord developer portal into .env."
+            )
+            return 2
+        except discord.PrivilegedIntentsRequired:
+            fail("Discord refused the gateway intents; this bot needs no privileged intent.")
+            return 2
+        except OSError as error:
+            fail(f"Could not reach Discord ({error.__class__.__name__}): check the network.")
+            return 1
+    return 0
+
+
+def fail(sentence: str) -> None:
+    print(sentence, file=sys.stderr)
+
+
+def main() -> int:
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']).upper()}: {e['msg']}" for e in error.errors()
+        )
+        fail(f"The settings in the environment or .env are invalid ({problems}).")
+        return 2
+    if settings.discord_token is None:
+        fail(
+            "DISCORD_TOKEN is not set: put your bot token in the environment or in a .env "
+            "file next to bot.py (copy .env.example)."
+        )
+        return 2
+    setup_logging(settings)
+    try:
+        return asyncio.run(run(settings))
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

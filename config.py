@@ -1,0 +1,44 @@
+"""Settings, read once from the environment and from `.env` (see .env.example)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+
+
+class Settings(BaseSettings):
+    """Everything an admin may configure. Field names map to upper-case variables."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        case_sensitive=False,
+        env_ignore_empty=True,  # an empty line copied from .env.example means "unset"
+    )
+
+    discord_token: SecretStr | None = Field(
+        default=None,
+        description="The bot user's token, from the Discord developer portal (required to run).",
+    )
+    database_path: Path = Field(
+        default=Path("data/uno.db"),
+        description="SQLite file for scoreboards and running tables; its folder is created.",
+    )
+    dev_guild_id: int | None = Field(
+        default=None,
+        description="A server id whose commands are synced instantly (for development).",
+    )
+    log_level: LogLevel = Field(default="INFO", description="Logging level.")
+    turn_seconds: int = Field(
+        default=90, ge=10, le=3600, description="Default time for each decision, in seconds."
+    )
+    discord_api_base: str | None = Field(
+        default=None,
+        description="Another Discord API base URL (an HTTP proxy, or the test emulator).",
+    )

@@ -1,0 +1,121 @@
+"""`python bot.py` fails clearly on bad configuration and never logs the token."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from aiohttp import web
+
+import bot
+from config import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+FAKE_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.fake-token.DO-NOT-LOG-ME"
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+    env.update(extra)
+    return env
+
+
+def run_bot(tmp_path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    # cwd is an empty folder so no developer .env is read.
+    return subprocess.run(
+        [sys.executable, str(ROOT / "bot.py")],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_no_token_exits_2_with_one_sentence(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, clean_env())
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "DISCORD_TOKEN" in lines[0]
+    assert ".env" in lines[0]
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_invalid_setting_exits_2_without_traceback(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, clean_env(DISCORD_TOKEN="x", TURN_SECONDS="many"))
+    assert result.returncode == 2
+    assert "TURN_SECONDS" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.fixture
+async def refusing_discord() -> AsyncIterator[str]:
+    """A local HTTP server that answers the login call like Discord does a bad token."""
+
+    async def users_me(request: web.Request) -> web.Response:
+        return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+
+    app = web.Application()
+    app.router.add_get("/api/v10/users/@me", users_me)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    yield f"http://127.0.0.1:{port}/api/v10"
+    await runner.cleanup()
+
+
+async def test_refused_token_exits_2_and_never_logs_it(
+    tmp_path: Path, refusing_discord: str
+) -> None:
+    import asyncio
+
+    env = clean_env(
+        DISCORD_TOKEN=FAKE_TOKEN,
+        DISCORD_API_BASE=refusing_discord,
+        LOG_LEVEL="DEBUG",
+        DATABASE_PATH=str(tmp_path / "uno.db"),
+    )
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(ROOT / "bot.py"),
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    stdout, stderr = await asyncio.wait_for(process.communicate(), timeout=60)
+    output = stdout.decode() + stderr.decode()
+    assert process.returncode == 2, output
+    assert "Discord refused DISCORD_TOKEN" in output
+    assert FAKE_TOKEN not in output
+    assert "Traceback" not in output
+
+
+def test_log_lines_carrying_the_token_are_redacted(capsys: pytest.CaptureFixture[str]) -> None:
+    settings = Settings(_env_file=None, discord_token=FAKE_TOKEN)  # type: ignore[call-arg]
+    root = logging.getLogger()
+    before = list(root.handlers)
+    try:
+        bot.setup_logging(settings)
+        logger = logging.getLogger("uno.test")
+        logger.warning("connecting with %s", FAKE_TOKEN)
+        try:
+            raise RuntimeError(f"bad header Bot {FAKE_TOKEN}")
+        except RuntimeError:
+            logger.exception("request failed")
+    finally:
+        for handler in root.handlers[:]:
+            if handler not in before:
+                root.removeHandler(handler)
+    err = capsys.readouterr().err
+    assert "connecting with [redacted token]" in err
+    assert "request failed" in err
+    assert FAKE_TOKEN not in err
