@@ -1,0 +1,174 @@
+"""The SQLite database: connections, pragmas, migrations and the write lock."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Generator
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal, Self
+
+import aiosqlite
+
+from db.migrate import apply_migrations, load_migrations
+from db.scores import ScoreRepo
+from db.tables import TableRepo
+
+Synchronous = Literal["NORMAL", "FULL"]
+
+# Other processes (a backup, sqlite3 CLI) may hold the lock briefly; wait, don't fail.
+BUSY_TIMEOUT_MS = 5_000
+# After a checkpoint, truncate the WAL back to this size instead of letting it stay huge.
+JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024
+
+
+class Database:
+    """One bot's database file: a write connection, a read connection, repositories.
+
+    Use ``async with Database.open(path) as db:`` or ``db = await Database.open(path)``
+    then ``await db.close()``. Repositories: ``db.tables`` (match lifecycle, action
+    log, snapshots) and ``db.scores`` (scoreboards, stats, forgetting members).
+    """
+
+    def __init__(
+        self,
+        *,
+        path: Path,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
+        snapshot_every: int,
+    ) -> None:
+        self.path = path
+        self._writer = writer
+        self._reader = reader
+        # aiosqlite runs one connection's calls on one thread, but two coroutines
+        # could still interleave statements of two transactions: these locks
+        # make each transaction whole.
+        self._write_lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
+        self.tables = TableRepo(self, snapshot_every=snapshot_every)
+        self.scores = ScoreRepo(self)
+
+    @classmethod
+    def open(
+        cls,
+        path: str | Path,
+        *,
+        snapshot_every: int = 25,
+        synchronous: Synchronous = "FULL",
+    ) -> _Opener:
+        """Open (creating it and its folder if needed) and migrate the database at `path`.
+
+        `snapshot_every`: store an engine snapshot every N actions (and at each round
+        start), so a restart replays at most N-1 actions per table.
+        `synchronous`: FULL (default) fsyncs the WAL at every commit, so an action a
+        player was told is accepted survives even a power cut, not only a crash of
+        the bot; group commit shares one fsync among every action waiting, which
+        keeps FULL cheap. NORMAL survives process crashes only.
+        """
+        return _Opener(cls._open(Path(path), snapshot_every, synchronous))
+
+    @classmethod
+    async def _open(cls, path: Path, snapshot_every: int, synchronous: Synchronous) -> Database:
+        if str(path) == ":memory:":
+            raise ValueError("Database needs a file: its two connections must share it")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        writer = await _connect(path, synchronous)
+        try:
+            # WAL: readers never block the writer nor the other way round, and a
+            # commit appends to one file instead of rewriting pages twice.
+            async with writer.execute("PRAGMA journal_mode = WAL") as cursor:
+                row = await cursor.fetchone()
+            if row is None or str(row[0]).lower() != "wal":
+                raise RuntimeError(f"could not switch {path} to WAL (got {row!r})")
+            await writer.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT}")
+            await apply_migrations(writer, load_migrations(), path=str(path))
+            reader = await _connect(path, synchronous)
+        except BaseException:
+            await writer.close()
+            raise
+        await reader.execute("PRAGMA query_only = ON")
+        db = cls(path=path, writer=writer, reader=reader, snapshot_every=snapshot_every)
+        db.tables.start()
+        return db
+
+    async def close(self) -> None:
+        """Flush queued writes, then close both connections."""
+        try:
+            await self.tables.stop()
+        finally:
+            await self._reader.close()
+            await self._writer.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Run a write transaction: commit on success (returning only after it), else roll back."""
+        async with self._write_lock:
+            # IMMEDIATE takes the file's write lock now, so a busy file fails or waits
+            # here (busy_timeout) rather than half-way through the transaction.
+            await self._writer.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._writer
+            except BaseException:
+                await self._writer.execute("ROLLBACK")
+                raise
+            await self._writer.execute("COMMIT")
+
+    @contextlib.asynccontextmanager
+    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Read through the reader connection, all statements seeing one committed state."""
+        async with self._read_lock:
+            await self._reader.execute("BEGIN")
+            try:
+                yield self._reader
+            finally:
+                await self._reader.execute("COMMIT")
+
+
+async def _connect(path: Path, synchronous: Synchronous) -> aiosqlite.Connection:
+    # isolation_level=None: sqlite3 opens no implicit transactions; ours are explicit.
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        await conn.execute("PRAGMA foreign_keys = ON")
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await conn.execute(f"PRAGMA synchronous = {synchronous}")
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
+class _Opener:
+    """Make `Database.open(...)` both awaitable and an async context manager."""
+
+    def __init__(self, opening: Any) -> None:
+        self._opening = opening
+        self._db: Database | None = None
+
+    def __await__(self) -> Generator[Any, None, Database]:
+        return self._opening.__await__()  # type: ignore[no-any-return]
+
+    async def __aenter__(self) -> Database:
+        self._db = await self._opening
+        return self._db
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self._db is not None:
+            await self._db.close()

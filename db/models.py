@@ -1,0 +1,190 @@
+"""Pydantic models the repositories take and return (no engine types: JSON stays text)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+
+Variant = Literal["duo", "pizza"]
+Outcome = Literal["won", "lost", "forfeit"]
+MatchStatus = Literal["running", "finished", "abandoned"]
+
+# Engine data arrives as JSON text (stored verbatim) or as a JSON-able value.
+JsonInput = str | JsonValue
+# A snapshot may be given lazily: it is only built when the policy stores one.
+StateInput = JsonInput | Callable[[], JsonInput]
+
+# Shown instead of a forgotten member's name, in other members' history.
+FORGOTTEN_NAME = "Deleted member"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Seat(_Model):
+    """A player of a match, as they were named when it started."""
+
+    user_id: int
+    display_name: str = Field(min_length=1, max_length=100)
+
+
+class RoundResult(_Model):
+    """A finished round: who went out, and the points each player scored in it.
+
+    Duo (D14): the player who did not go out scores their hand (points conceded).
+    Pizza (P11): the round winner scores every other hand. Players without an
+    entry scored 0.
+    """
+
+    round_no: int = Field(ge=1)
+    winner_id: int
+    points: dict[int, int]
+
+
+class PlayerResult(_Model):
+    """One player's end of a match, decided by the bot (D14, P11, X3)."""
+
+    user_id: int
+    score: int = Field(ge=0)
+    place: int = Field(ge=1)
+    outcome: Outcome
+
+
+class Match(_Model):
+    """A match row with its seats, as stored."""
+
+    match_id: int
+    guild_id: int
+    channel_id: int
+    variant: Variant
+    options: dict[str, JsonValue]
+    seed: int
+    players: list[Seat]
+    status: MatchStatus
+    started_at: datetime
+    ended_at: datetime | None
+    message_id: int | None
+    turn_deadline: datetime | None
+
+
+class LoggedAction(_Model):
+    """One accepted action of the log."""
+
+    seq: int
+    player_id: int | None
+    action_json: str
+    created_at: datetime
+
+    def action(self) -> JsonValue:
+        """Return the action parsed from its JSON text."""
+        value: JsonValue = json.loads(self.action_json)
+        return value
+
+
+class RunningTable(_Model):
+    """Everything needed to rebuild a running table exactly as after its last action.
+
+    Restore `snapshot_json` (the state after action `snapshot_seq`), then apply
+    `actions` in order; their seqs are snapshot_seq + 1, + 2, ... with no gap.
+    """
+
+    match: Match
+    snapshot_seq: int
+    snapshot_json: str
+    actions: list[LoggedAction]
+
+    @property
+    def last_seq(self) -> int:
+        """The seq of the last accepted action (0 before any)."""
+        return self.actions[-1].seq if self.actions else self.snapshot_seq
+
+
+class PlayerStats(_Model):
+    """One member's record in one guild and variant.
+
+    `points`: in Pizza, points the member scored; in Duo, points they conceded
+    (the loser of a Duo round scores, D14), so lower is better there.
+    """
+
+    user_id: int
+    display_name: str
+    variant: Variant
+    played: int
+    won: int
+    lost: int
+    forfeits: int
+    win_rate: float
+    rounds_won: int
+    points: int
+    current_streak: int
+    best_streak: int
+
+
+class LeaderboardEntry(_Model):
+    """A leaderboard line: `place` is shared by ties (1, 2, 2, 4)."""
+
+    place: int
+    stats: PlayerStats
+
+
+class LeaderboardPage(_Model):
+    """One page of a guild's leaderboard, with what "page X of Y" needs."""
+
+    variant: Variant
+    page: int
+    page_size: int
+    total: int
+    entries: list[LeaderboardEntry]
+
+    @property
+    def pages(self) -> int:
+        """The number of pages (at least 1, so an empty board is "page 1 of 1")."""
+        return max(1, -(-self.total // self.page_size))
+
+
+class RecentMatch(_Model):
+    """A member's finished match, for `/uno stats`."""
+
+    match_id: int
+    ended_at: datetime
+    outcome: Outcome
+    score: int
+    place: int
+    opponents: list[Seat]
+
+
+class MemberStats(_Model):
+    """One member's stats in one guild and variant, with their latest matches."""
+
+    stats: PlayerStats
+    recent: list[RecentMatch]
+
+
+def now_ms() -> int:
+    """Return the current time as Unix epoch milliseconds."""
+    return time.time_ns() // 1_000_000
+
+
+def to_ms(moment: datetime) -> int:
+    """Return an aware datetime as Unix epoch milliseconds."""
+    if moment.tzinfo is None:
+        raise ValueError("naive datetime: pass an aware one, e.g. datetime.now(UTC)")
+    return round(moment.timestamp() * 1000)
+
+
+def from_ms(ms: int) -> datetime:
+    """Return Unix epoch milliseconds as an aware UTC datetime."""
+    return datetime.fromtimestamp(ms / 1000, tz=UTC)
+
+
+def json_text(value: JsonInput) -> str:
+    """Return engine data as compact JSON text; a str is taken to be JSON already."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)

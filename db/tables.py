@@ -1,0 +1,419 @@
+"""Match lifecycle, the crash-safe action log and engine snapshots."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import aiosqlite
+from pydantic import JsonValue
+
+from db.errors import ActionRejected, InvalidResults, UnknownMatch
+from db.models import (
+    JsonInput,
+    LoggedAction,
+    Match,
+    PlayerResult,
+    RoundResult,
+    RunningTable,
+    Seat,
+    StateInput,
+    Variant,
+    from_ms,
+    json_text,
+    now_ms,
+    to_ms,
+)
+from db.writer import GroupCommitter
+
+if TYPE_CHECKING:
+    from db.database import Database
+
+_SEATS = {"duo": (2, 2), "pizza": (2, 5)}
+_INT64 = (-(2**63), 2**63 - 1)
+
+_INSERT_ACTION = (
+    "INSERT INTO actions (match_id, seq, player_id, action, created_at) VALUES (?, ?, ?, ?, ?)"
+)
+_UPSERT_SNAPSHOT = (
+    "INSERT INTO snapshots (match_id, seq, state, created_at) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (match_id) DO UPDATE SET "
+    "seq = excluded.seq, state = excluded.state, created_at = excluded.created_at"
+)
+_SET_DEADLINE = "UPDATE matches SET turn_deadline = ? WHERE match_id = ?"
+
+
+@dataclass(frozen=True, slots=True)
+class _ActionJob:
+    match_id: int
+    seq: int
+    player_id: int | None
+    action: str
+    created_at: int
+    snapshot: str | None
+    deadline: int | None
+    round_result: RoundResult | None
+    results: tuple[PlayerResult, ...] | None
+
+
+class TableRepo:
+    """Matches from start to end, and what a restart needs to bring tables back.
+
+    Snapshot policy: a snapshot (the engine state after an action, as JSON text)
+    is stored with the match start, at every action whose seq is a multiple of
+    `snapshot_every`, and at every action that starts a round; only the latest
+    is kept. A restart therefore replays at most `snapshot_every - 1` actions.
+    """
+
+    def __init__(self, db: Database, *, snapshot_every: int) -> None:
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
+        self._db = db
+        self.snapshot_every = snapshot_every
+        self._writer = GroupCommitter[_ActionJob](
+            transaction=db.transaction, flush=self._flush_actions
+        )
+
+    def start(self) -> None:
+        """Start the group-commit writer (Database.open does it)."""
+        self._writer.start()
+
+    async def stop(self) -> None:
+        """Commit queued actions and stop the writer (Database.close does it)."""
+        await self._writer.stop()
+
+    # -- lifecycle ---------------------------------------------------------------
+
+    async def start_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        variant: Variant,
+        options: Mapping[str, JsonValue],
+        seed: int,
+        players: Sequence[Seat],
+        state: JsonInput,
+        message_id: int | None = None,
+        deadline: datetime | None = None,
+        started_at: datetime | None = None,
+    ) -> int:
+        """Record a table that started, with its initial state (seq 0); return its match_id.
+
+        `players` are in seat order. `seed` must fit in int64 (use getrandbits(63)).
+        """
+        low, high = _SEATS[variant]
+        if not low <= len(players) <= high:
+            raise ValueError(f"{variant} needs {low}-{high} players, got {len(players)}")
+        if len({seat.user_id for seat in players}) != len(players):
+            raise ValueError("a player cannot take two seats")
+        if not _INT64[0] <= seed <= _INT64[1]:
+            raise ValueError("seed must fit in a signed 64-bit integer")
+        started = to_ms(started_at) if started_at else now_ms()
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO matches (guild_id, channel_id, variant, options, seed, started_at,"
+                " message_id, turn_deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    variant,
+                    json_text(dict(options)),
+                    seed,
+                    started,
+                    message_id,
+                    to_ms(deadline) if deadline else None,
+                ),
+            )
+            match_id = cursor.lastrowid
+            assert match_id is not None
+            await conn.executemany(
+                "INSERT INTO match_players (match_id, seat, user_id, display_name)"
+                " VALUES (?, ?, ?, ?)",
+                [(match_id, i, s.user_id, s.display_name) for i, s in enumerate(players)],
+            )
+            await conn.execute(_UPSERT_SNAPSHOT, (match_id, 0, json_text(state), started))
+        return match_id
+
+    async def record_action(
+        self,
+        match_id: int,
+        *,
+        seq: int,
+        player_id: int | None,
+        action: JsonInput,
+        state: StateInput,
+        deadline: datetime | None,
+        round_start: bool = False,
+        round_result: RoundResult | None = None,
+        results: Sequence[PlayerResult] | None = None,
+    ) -> None:
+        """Log an accepted action; return only once it is committed to disk.
+
+        `seq` is the action's number in the match: 1 for the first, then each
+        previous + 1 (else ActionRejected). `state` is the engine state after the
+        action, JSON text or value, or a callable returning it, only called when a
+        snapshot is due. `deadline` is the new turn deadline (None: no timer).
+        Pass `round_result` if the action ended a round and `results` if it ended
+        the match: they are stored in the same transaction as the action.
+        """
+        snapshot_due = results is None and (round_start or seq % self.snapshot_every == 0)
+        snapshot = None
+        if snapshot_due:
+            value = state() if callable(state) else state
+            snapshot = json_text(value)
+        job = _ActionJob(
+            match_id=match_id,
+            seq=seq,
+            player_id=player_id,
+            action=json_text(action),
+            created_at=now_ms(),
+            snapshot=snapshot,
+            deadline=to_ms(deadline) if deadline else None,
+            round_result=round_result,
+            results=tuple(results) if results is not None else None,
+        )
+        try:
+            await self._writer.submit(job)
+        except sqlite3.IntegrityError as exc:
+            raise ActionRejected(f"match {match_id} action {seq}: {exc}") from exc
+
+    async def _flush_actions(self, conn: aiosqlite.Connection, jobs: list[_ActionJob]) -> None:
+        if any(job.round_result or job.results is not None for job in jobs):
+            # Rare (a round or match ended): keep strict order, job by job, so an
+            # action can never land after the finish of its match in one batch.
+            for job in jobs:
+                await self._write_job(conn, job)
+            return
+        await conn.executemany(
+            _INSERT_ACTION,
+            [(j.match_id, j.seq, j.player_id, j.action, j.created_at) for j in jobs],
+        )
+        snapshots = [(j.match_id, j.seq, j.snapshot, j.created_at) for j in jobs if j.snapshot]
+        if snapshots:
+            await conn.executemany(_UPSERT_SNAPSHOT, snapshots)
+        await conn.executemany(_SET_DEADLINE, [(j.deadline, j.match_id) for j in jobs])
+
+    async def _write_job(self, conn: aiosqlite.Connection, job: _ActionJob) -> None:
+        await conn.execute(
+            _INSERT_ACTION, (job.match_id, job.seq, job.player_id, job.action, job.created_at)
+        )
+        if job.snapshot:
+            await conn.execute(
+                _UPSERT_SNAPSHOT, (job.match_id, job.seq, job.snapshot, job.created_at)
+            )
+        await conn.execute(_SET_DEADLINE, (job.deadline, job.match_id))
+        if job.round_result:
+            await _insert_round(conn, job.match_id, job.round_result, job.created_at)
+        if job.results is not None:
+            await _finish(conn, job.match_id, job.results, job.created_at)
+
+    async def record_round(
+        self, match_id: int, result: RoundResult, *, ended_at: datetime | None = None
+    ) -> None:
+        """Record a finished round outside an action (prefer record_action's round_result)."""
+        async with self._db.transaction() as conn:
+            await _insert_round(conn, match_id, result, to_ms(ended_at) if ended_at else now_ms())
+
+    async def finish_match(
+        self,
+        match_id: int,
+        results: Sequence[PlayerResult],
+        *,
+        ended_at: datetime | None = None,
+    ) -> None:
+        """End a match with each seated player's result (one winner, at place 1).
+
+        Each score must equal the player's round points recorded for the match.
+        The snapshot is dropped: seed and action log still replay the match (X4).
+        """
+        async with self._db.transaction() as conn:
+            await _finish(conn, match_id, results, to_ms(ended_at) if ended_at else now_ms())
+
+    async def abandon_match(self, match_id: int, *, ended_at: datetime | None = None) -> None:
+        """Close a running match without results (it counts in no scoreboard)."""
+        async with self._db.transaction() as conn:
+            await _require_running(conn, match_id)
+            await conn.execute(
+                "UPDATE matches SET status = 'abandoned', ended_at = ?, turn_deadline = NULL"
+                " WHERE match_id = ?",
+                (to_ms(ended_at) if ended_at else now_ms(), match_id),
+            )
+            await conn.execute("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
+
+    async def set_table_message(self, match_id: int, message_id: int | None) -> None:
+        """Remember the table message (after it is re-posted) so a restart finds it."""
+        async with self._db.transaction() as conn:
+            await _require_running(conn, match_id)
+            await conn.execute(
+                "UPDATE matches SET message_id = ? WHERE match_id = ?", (message_id, match_id)
+            )
+
+    async def set_deadline(self, match_id: int, deadline: datetime | None) -> None:
+        """Change the turn deadline without an action."""
+        async with self._db.transaction() as conn:
+            await _require_running(conn, match_id)
+            await conn.execute(_SET_DEADLINE, (to_ms(deadline) if deadline else None, match_id))
+
+    # -- reads -------------------------------------------------------------------
+
+    async def get_match(self, match_id: int) -> Match:
+        """Return one match with its seats."""
+        async with self._db.reading() as conn:
+            matches = await _load_matches(conn, "m.match_id = ?", (match_id,))
+        if not matches:
+            raise UnknownMatch(f"no match {match_id}")
+        return matches[0]
+
+    async def actions(self, match_id: int, *, after: int = 0) -> list[LoggedAction]:
+        """Return a match's logged actions with seq > `after`, in order (for replays)."""
+        async with self._db.reading() as conn:
+            return await _load_actions(conn, match_id, after)
+
+    async def running_tables(self) -> list[RunningTable]:
+        """Return every running table: its match, latest snapshot and the actions after it."""
+        async with self._db.reading() as conn:
+            matches = await _load_matches(conn, "m.status = 'running'", ())
+            tables = []
+            for match in matches:
+                async with conn.execute(
+                    "SELECT seq, state FROM snapshots WHERE match_id = ?", (match.match_id,)
+                ) as cursor:
+                    row = await cursor.fetchone()
+                if row is None:  # start_match always writes one; never expected
+                    raise RuntimeError(f"running match {match.match_id} has no snapshot")
+                seq, state = int(row[0]), str(row[1])
+                actions = await _load_actions(conn, match.match_id, seq)
+                tables.append(
+                    RunningTable(
+                        match=match, snapshot_seq=seq, snapshot_json=state, actions=actions
+                    )
+                )
+        return tables
+
+
+async def _require_running(conn: aiosqlite.Connection, match_id: int) -> list[int]:
+    """Return the seated user ids of a running match, or raise."""
+    async with conn.execute("SELECT status FROM matches WHERE match_id = ?", (match_id,)) as cur:
+        row = await cur.fetchone()
+    if row is None:
+        raise UnknownMatch(f"no match {match_id}")
+    if row[0] != "running":
+        raise InvalidResults(f"match {match_id} is {row[0]}, not running")
+    async with conn.execute(
+        "SELECT user_id FROM match_players WHERE match_id = ? ORDER BY seat", (match_id,)
+    ) as cur:
+        return [int(r[0]) for r in await cur.fetchall()]
+
+
+async def _insert_round(
+    conn: aiosqlite.Connection, match_id: int, result: RoundResult, ended_at: int
+) -> None:
+    seated = await _require_running(conn, match_id)
+    unknown = ({result.winner_id} | set(result.points)) - set(seated)
+    if unknown:
+        raise InvalidResults(f"round of match {match_id} names non-players {sorted(unknown)}")
+    if any(points < 0 for points in result.points.values()):
+        raise InvalidResults("round points cannot be negative")
+    async with conn.execute(
+        "SELECT COALESCE(MAX(round_no), 0) FROM rounds WHERE match_id = ?", (match_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    expected = int(row[0]) + 1 if row else 1
+    if result.round_no != expected:
+        raise InvalidResults(f"match {match_id}: round {result.round_no} recorded, {expected} due")
+    await conn.execute(
+        "INSERT INTO rounds (match_id, round_no, winner_id, ended_at) VALUES (?, ?, ?, ?)",
+        (match_id, result.round_no, result.winner_id, ended_at),
+    )
+    await conn.executemany(
+        "INSERT INTO round_scores (match_id, round_no, user_id, points) VALUES (?, ?, ?, ?)",
+        [(match_id, result.round_no, uid, result.points.get(uid, 0)) for uid in seated],
+    )
+
+
+async def _finish(
+    conn: aiosqlite.Connection, match_id: int, results: Sequence[PlayerResult], ended_at: int
+) -> None:
+    seated = await _require_running(conn, match_id)
+    by_user = {r.user_id: r for r in results}
+    if len(by_user) != len(results) or set(by_user) != set(seated):
+        raise InvalidResults(f"match {match_id}: results must name each player once")
+    winners = [r for r in results if r.outcome == "won"]
+    if len(winners) != 1 or winners[0].place != 1:
+        raise InvalidResults(f"match {match_id}: exactly one winner, at place 1")
+    if any(r.place > len(seated) for r in results):
+        raise InvalidResults(f"match {match_id}: a place is beyond the number of players")
+    async with conn.execute(
+        "SELECT user_id, SUM(points) FROM round_scores WHERE match_id = ? GROUP BY user_id",
+        (match_id,),
+    ) as cur:
+        totals = {int(uid): int(total) for uid, total in await cur.fetchall()}
+    wrong = [r.user_id for r in results if r.score != totals.get(r.user_id, 0)]
+    if wrong:
+        raise InvalidResults(
+            f"match {match_id}: scores of {wrong} differ from their recorded round points"
+        )
+    await conn.executemany(
+        "INSERT INTO results (match_id, user_id, score, place, outcome) VALUES (?, ?, ?, ?, ?)",
+        [(match_id, r.user_id, r.score, r.place, r.outcome) for r in results],
+    )
+    await conn.execute(
+        "UPDATE matches SET status = 'finished', ended_at = ?, turn_deadline = NULL"
+        " WHERE match_id = ?",
+        (ended_at, match_id),
+    )
+    # Snapshots are only a restart cache; seed + action log keep the replay (X4).
+    await conn.execute("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
+
+
+async def _load_matches(
+    conn: aiosqlite.Connection, where: str, params: tuple[Any, ...]
+) -> list[Match]:
+    async with conn.execute(
+        "SELECT m.match_id, m.guild_id, m.channel_id, m.variant, m.options, m.seed, m.status,"
+        " m.started_at, m.ended_at, m.message_id, m.turn_deadline,"
+        " json_group_array(json_array(p.seat, p.user_id, p.display_name))"
+        " FROM matches AS m JOIN match_players AS p ON p.match_id = m.match_id"
+        f" WHERE {where} GROUP BY m.match_id ORDER BY m.match_id",
+        params,
+    ) as cursor:
+        rows = await cursor.fetchall()
+    return [_match_from_row(row) for row in rows]
+
+
+def _match_from_row(row: Any) -> Match:
+    mid, guild, channel, variant, options, seed, status, started, ended, msg, deadline, seats = row
+    return Match(
+        match_id=mid,
+        guild_id=guild,
+        channel_id=channel,
+        variant=variant,
+        options=json.loads(options),
+        seed=seed,
+        players=[Seat(user_id=u, display_name=n) for _, u, n in sorted(json.loads(seats))],
+        status=status,
+        started_at=from_ms(started),
+        ended_at=from_ms(ended) if ended is not None else None,
+        message_id=msg,
+        turn_deadline=from_ms(deadline) if deadline is not None else None,
+    )
+
+
+async def _load_actions(
+    conn: aiosqlite.Connection, match_id: int, after: int
+) -> list[LoggedAction]:
+    async with conn.execute(
+        "SELECT seq, player_id, action, created_at FROM actions"
+        " WHERE match_id = ? AND seq > ? ORDER BY seq",
+        (match_id, after),
+    ) as cursor:
+        rows = await cursor.fetchall()
+    return [
+        LoggedAction(seq=seq, player_id=pid, action_json=action, created_at=from_ms(created))
+        for seq, pid, action, created in rows
+    ]

@@ -1,0 +1,122 @@
+"""Group commit: one writer task commits every waiting item in a single transaction."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Generic, TypeVar
+
+import aiosqlite
+
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+Transaction = Callable[[], contextlib.AbstractAsyncContextManager[aiosqlite.Connection]]
+
+
+class GroupCommitter(Generic[T]):
+    """Write items through `flush(conn, items)` inside `transaction()`, many per commit.
+
+    A single aiosqlite connection runs one statement at a time on one thread, so
+    200 tables each committing their own action would queue behind 200 commits
+    (and 200 fsyncs). Instead, callers enqueue and await a future; the writer
+    takes every item waiting, writes them in one transaction, commits once, then
+    resolves all futures. An idle writer commits a lone item at once, so batching
+    costs nothing at low load. If a batch fails, its items are retried one per
+    transaction so that one bad item fails alone.
+    """
+
+    def __init__(
+        self,
+        *,
+        transaction: Transaction,
+        flush: Callable[[aiosqlite.Connection, list[T]], Awaitable[None]],
+        max_batch: int = 500,
+    ) -> None:
+        self._transaction = transaction
+        self._flush = flush
+        self._max_batch = max_batch
+        self._queue: asyncio.Queue[tuple[T, asyncio.Future[None]] | None] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    def start(self) -> None:
+        """Start the writer task on the running loop."""
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="db-group-commit")
+
+    async def submit(self, item: T) -> None:
+        """Queue `item`; return once its transaction is committed (or raise why not)."""
+        if self._closed or self._task is None:
+            raise RuntimeError("the database is closed")
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        # Read a late exception so asyncio does not log it as never retrieved.
+        future.add_done_callback(lambda f: f.cancelled() or f.exception())
+        self._queue.put_nowait((item, future))
+        # If the caller is cancelled the write still happens; shield keeps the
+        # future alive for the writer to resolve.
+        await asyncio.shield(future)
+
+    async def stop(self) -> None:
+        """Commit everything already queued, then end the writer task."""
+        if self._task is None or self._closed:
+            return
+        self._closed = True
+        self._queue.put_nowait(None)
+        await self._task
+
+    async def _run(self) -> None:
+        try:
+            await self._loop()
+        finally:
+            # Never leave a caller waiting forever, whatever ended the loop.
+            self._closed = True
+            while not self._queue.empty():
+                pending = self._queue.get_nowait()
+                if pending is not None:
+                    _settle(pending[1], RuntimeError("the database writer stopped"))
+
+    async def _loop(self) -> None:
+        stopping = False
+        while not stopping:
+            first = await self._queue.get()
+            if first is None:
+                break
+            batch = [first]
+            while len(batch) < self._max_batch and not self._queue.empty():
+                nxt = self._queue.get_nowait()
+                if nxt is None:
+                    stopping = True
+                    break
+                batch.append(nxt)
+            try:
+                await self._commit(batch)
+            except BaseException:
+                for _, future in batch:
+                    _settle(future, RuntimeError("the database writer was stopped mid-commit"))
+                raise
+
+    async def _commit(self, batch: list[tuple[T, asyncio.Future[None]]]) -> None:
+        try:
+            async with self._transaction() as conn:
+                await self._flush(conn, [item for item, _ in batch])
+        except Exception as exc:
+            if len(batch) == 1:
+                _settle(batch[0][1], exc)
+                return
+            log.warning("batch of %d failed (%r); retrying one by one", len(batch), exc)
+            for one in batch:
+                await self._commit([one])
+            return
+        for _, future in batch:
+            _settle(future, None)
+
+
+def _settle(future: asyncio.Future[None], exc: BaseException | None) -> None:
+    if future.done():
+        return
+    if exc is None:
+        future.set_result(None)
+    else:
+        future.set_exception(exc)
