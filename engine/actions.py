@@ -128,8 +128,18 @@ _TYPES: dict[str, type[Action]] = {
 }
 _NO_FIELDS: dict[type[Action], Action] = {
     cls: cls()
-    for cls in (KeepCard, RejectCard, Draw, KeepDrawn, TakeVolley, Challenge, Accept, NoDump)
-    + (CallUno, CatchUno)
+    for cls in (
+        KeepCard,
+        RejectCard,
+        Draw,
+        KeepDrawn,
+        TakeVolley,
+        Challenge,
+        Accept,
+        NoDump,
+        CallUno,
+        CatchUno,
+    )
 }
 _NAMES: dict[type[Action], str] = {cls: name for name, cls in _TYPES.items()}
 
