@@ -1,0 +1,230 @@
+"""The custom_id codec: every component the bot draws names its table, the
+match version it was drawn for, and what it does.
+
+Table controls: `uno:{table_id}:{version}:{code}`, where `code` is a compact
+engine action (`p.R5`, `c.G`, `tv`, ...) or a table code (`hand`, `uno`,
+`sel`, `join`, ...). The leaderboard pager has no table: `uno:lb.{variant}.{page}`.
+
+Codes never contain `:` (card notation has none), so the ids split cleanly
+and match `TABLE_TEMPLATE` for a `discord.ui.DynamicItem`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from engine.actions import (
+    Accept,
+    Action,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColour,
+    Draw,
+    Dump,
+    Give,
+    KeepCard,
+    KeepDrawn,
+    NoDump,
+    Play,
+    RejectCard,
+    TakeVolley,
+)
+from engine.cards import Card, Colour
+
+PREFIX: Final = "uno"
+MAX_CUSTOM_ID: Final = 100  # Discord's limit for a component's custom_id
+
+TABLE_TEMPLATE: Final = r"uno:(?P<table>\d+):(?P<version>\d+):(?P<code>[^:]+)"
+LEADERBOARD_TEMPLATE: Final = r"uno:lb\.(?P<variant>[a-z]+)\.(?P<page>\d+)"
+
+# Table codes that are not engine actions.
+HAND: Final = "hand"  # open the hand panel
+UNO: Final = "uno"  # the table's UNO! button: the handler decides call or catch
+SELECT: Final = "sel"  # a select whose chosen value is an action code
+PAGE: Final = "pg"  # `pg.{n}`: show page n of an overflowing hand panel
+LOBBY_CODES: Final = frozenset({"join", "leave", "start", "cancel", "accept", "decline"})
+TABLE_CODES: Final = frozenset({HAND, UNO, SELECT}) | LOBBY_CODES
+# Controls drawn without a meaningful version (table and lobby buttons never go
+# stale); they carry ANY_VERSION and handlers must not compare it.
+VERSIONLESS_CODES: Final = frozenset({HAND, UNO}) | LOBBY_CODES
+ANY_VERSION: Final = 0
+
+_MAX_INT_DIGITS = 19  # SQLite rowids and match versions fit in a signed 64-bit int
+
+_SIMPLE: Final[dict[str, Action]] = {
+    "d": Draw(),
+    "kd": KeepDrawn(),
+    "tv": TakeVolley(),
+    "ch": Challenge(),
+    "ac": Accept(),
+    "nd": NoDump(),
+    "kc": KeepCard(),
+    "rc": RejectCard(),
+    "cu": CallUno(),
+    "cc": CatchUno(),
+}
+_SIMPLE_CODES: Final[dict[type[Action], str]] = {type(a): c for c, a in _SIMPLE.items()}
+
+_TABLE_RE = re.compile(TABLE_TEMPLATE)
+_LEADERBOARD_RE = re.compile(LEADERBOARD_TEMPLATE)
+_SELECT_RE = re.compile(r"sel(?:\.\d{1,2})?")
+_PAGE_RE = re.compile(r"pg\.\d{1,3}")
+
+
+def encode_action(action: Action) -> str:
+    """The compact code of an engine action: `p.R5`, `pu.W+4`, `c.G`, `tv`."""
+    if isinstance(action, Play):
+        return ("pu." if action.uno else "p.") + action.card.code
+    if isinstance(action, Dump):
+        return ("duu." if action.uno else "du.") + action.last.code
+    if isinstance(action, Give):
+        return "g." + action.card.code
+    if isinstance(action, ChooseColour):
+        return "c." + action.colour.value
+    try:
+        return _SIMPLE_CODES[type(action)]
+    except KeyError:
+        raise ValueError(f"not an engine action: {action!r}") from None
+
+
+def decode_action(code: str) -> Action:
+    """The engine action a code stands for; ValueError if it stands for none."""
+    if not isinstance(code, str):
+        raise ValueError(f"not an action code: {code!r}")
+    if code in _SIMPLE:
+        return _SIMPLE[code]
+    kind, dot, arg = code.partition(".")
+    if not dot:
+        raise ValueError(f"not an action code: {code!r}")
+    if kind == "c":
+        try:
+            return ChooseColour(Colour(arg))
+        except ValueError:
+            raise ValueError(f"not a colour: {code!r}") from None
+    card = Card.parse(arg)  # ValueError for an unknown card
+    if kind == "p":
+        return Play(card)
+    if kind == "pu":
+        return Play(card, uno=True)
+    if kind == "du":
+        return Dump(card)
+    if kind == "duu":
+        return Dump(card, uno=True)
+    if kind == "g":
+        return Give(card)
+    raise ValueError(f"not an action code: {code!r}")
+
+
+def is_action_code(code: str) -> bool:
+    try:
+        decode_action(code)
+    except ValueError:
+        return False
+    return True
+
+
+def select_code(index: int = 0) -> str:
+    """The code of the `index`-th select of a panel (custom_ids must be unique)."""
+    return SELECT if index == 0 else f"{SELECT}.{index}"
+
+
+def page_code(page: int) -> str:
+    return f"{PAGE}.{page}"
+
+
+def is_known_code(code: str) -> bool:
+    """Whether `code` may follow a table id: an action, a table code, a select or a page."""
+    return (
+        code in TABLE_CODES
+        or _SELECT_RE.fullmatch(code) is not None
+        or _PAGE_RE.fullmatch(code) is not None
+        or is_action_code(code)
+    )
+
+
+def table_custom_id(table_id: int, version: int, code: str) -> str:
+    """`uno:{table_id}:{version}:{code}`; ValueError for an id Discord or we would refuse."""
+    if table_id < 0 or version < 0:
+        raise ValueError("table id and version must not be negative")
+    if not is_known_code(code):
+        raise ValueError(f"unknown control code {code!r}")
+    if len(str(table_id)) > _MAX_INT_DIGITS or len(str(version)) > _MAX_INT_DIGITS:
+        raise ValueError(f"table id or version too large: {table_id}, {version}")
+    return f"{PREFIX}:{table_id}:{version}:{code}"  # at most 4 + 2 * 20 + 9 characters
+
+
+def leaderboard_custom_id(variant: str, page: int) -> str:
+    """`uno:lb.{variant}.{page}`: the pager has no table and no version."""
+    custom_id = f"{PREFIX}:lb.{variant}.{page}"
+    if _LEADERBOARD_RE.fullmatch(custom_id) is None or len(custom_id) > MAX_CUSTOM_ID:
+        raise ValueError(f"bad leaderboard page {variant!r} {page!r}")
+    return custom_id
+
+
+@dataclass(frozen=True, slots=True)
+class TableControl:
+    """A parsed table control: which table, which version, which code."""
+
+    table_id: int
+    version: int
+    code: str
+
+    @property
+    def action(self) -> Action | None:
+        """The engine action, or None for a table code (`hand`, `sel`, `join`, ...)."""
+        try:
+            return decode_action(self.code)
+        except ValueError:
+            return None
+
+    @property
+    def is_select(self) -> bool:
+        return _SELECT_RE.fullmatch(self.code) is not None
+
+    @property
+    def page(self) -> int | None:
+        """The hand panel page a `pg.{n}` button asks for."""
+        if _PAGE_RE.fullmatch(self.code) is None:
+            return None
+        return int(self.code.partition(".")[2])
+
+    @property
+    def versionless(self) -> bool:
+        """True for controls whose version must not be compared (never stale)."""
+        return self.code in VERSIONLESS_CODES
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    variant: str
+    page: int
+
+
+ParsedId = TableControl | LeaderboardPage
+
+
+def parse_custom_id(custom_id: object) -> ParsedId | None:
+    """Parse one of our custom_ids; None for anything malformed or not ours. Never raises."""
+    if not isinstance(custom_id, str) or len(custom_id) > MAX_CUSTOM_ID:
+        return None
+    board = _LEADERBOARD_RE.fullmatch(custom_id)
+    if board is not None:
+        page = board["page"]
+        if not page.isascii() or len(page) > _MAX_INT_DIGITS:
+            return None
+        return LeaderboardPage(variant=board["variant"], page=int(page))
+    found = _TABLE_RE.fullmatch(custom_id)
+    if found is None:
+        return None
+    table, version, code = found["table"], found["version"], found["code"]
+    # `\d` also matches non-ASCII digits; ours are ASCII only.
+    if not (table.isascii() and version.isascii()):
+        return None
+    if len(table) > _MAX_INT_DIGITS or len(version) > _MAX_INT_DIGITS:
+        return None
+    if not is_known_code(code):
+        return None
+    return TableControl(table_id=int(table), version=int(version), code=code)
