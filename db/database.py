@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Generator
+from collections.abc import AsyncIterator, Coroutine, Generator
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, Self
@@ -112,6 +112,14 @@ class Database:
     ) -> None:
         await self.close()
 
+    async def pragma(self, name: str) -> object:
+        """Return a PRAGMA's value as the write connection sees it (diagnostics, tests)."""
+        if not name.replace("_", "").isalpha():
+            raise ValueError(f"not a pragma name: {name!r}")
+        async with self._write_lock, self._writer.execute(f"PRAGMA {name}") as cursor:
+            row = await cursor.fetchone()
+        return row[0] if row else None
+
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """Run a write transaction: commit on success (returning only after it), else roll back."""
@@ -153,12 +161,12 @@ async def _connect(path: Path, synchronous: Synchronous) -> aiosqlite.Connection
 class _Opener:
     """Make `Database.open(...)` both awaitable and an async context manager."""
 
-    def __init__(self, opening: Any) -> None:
+    def __init__(self, opening: Coroutine[Any, Any, Database]) -> None:
         self._opening = opening
         self._db: Database | None = None
 
     def __await__(self) -> Generator[Any, None, Database]:
-        return self._opening.__await__()  # type: ignore[no-any-return]
+        return self._opening.__await__()
 
     async def __aenter__(self) -> Database:
         self._db = await self._opening

@@ -108,6 +108,7 @@ class RunningTable(_Model):
 class PlayerStats(_Model):
     """One member's record in one guild and variant.
 
+    `lost` counts forfeits too (X3); `forfeits` says how many of them were.
     `points`: in Pizza, points the member scored; in Duo, points they conceded
     (the loser of a Duo round scores, D14), so lower is better there.
     """

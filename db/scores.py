@@ -70,7 +70,7 @@ rounds_won AS (
 ),
 agg AS (
     SELECT user_id, COUNT(*) AS played, SUM(outcome = 'won') AS won,
-           SUM(outcome = 'lost') AS lost, SUM(outcome = 'forfeit') AS forfeits,
+           SUM(outcome <> 'won') AS lost, SUM(outcome = 'forfeit') AS forfeits,
            SUM(score) AS points
     FROM res GROUP BY user_id
 ),

@@ -86,6 +86,11 @@ class TableRepo:
         """Commit queued actions and stop the writer (Database.close does it)."""
         await self._writer.stop()
 
+    @property
+    def group_commits(self) -> tuple[int, int]:
+        """Return (actions committed, commits used) since open: their ratio is the batching."""
+        return self._writer.items, self._writer.commits
+
     # -- lifecycle ---------------------------------------------------------------
 
     async def start_match(

@@ -41,6 +41,9 @@ class GroupCommitter(Generic[T]):
         self._queue: asyncio.Queue[tuple[T, asyncio.Future[None]] | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self._closed = False
+        # Counters for benchmarks and tests: items committed, and commits it took.
+        self.items = 0
+        self.commits = 0
 
     def start(self) -> None:
         """Start the writer task on the running loop."""
@@ -109,6 +112,8 @@ class GroupCommitter(Generic[T]):
             for one in batch:
                 await self._commit([one])
             return
+        self.items += len(batch)
+        self.commits += 1
         for _, future in batch:
             _settle(future, None)
 

@@ -1,0 +1,102 @@
+"""Fixtures for the database tests: real SQLite files under tmp_path, never mocks."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from db.database import Database
+from db.models import Outcome, PlayerResult, RoundResult, Seat, Variant
+
+GUILD = 1000
+CHANNEL = 2000
+EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "data" / "uno.db"
+
+
+@pytest.fixture
+async def db(db_path: Path) -> AsyncIterator[Database]:
+    async with Database.open(db_path, snapshot_every=5) as database:
+        yield database
+
+
+def seats(*user_ids: int) -> list[Seat]:
+    return [Seat(user_id=uid, display_name=f"player{uid}") for uid in user_ids]
+
+
+async def start(
+    db: Database,
+    *user_ids: int,
+    variant: Variant = "duo",
+    guild_id: int = GUILD,
+    state: str = '{"seq":0}',
+) -> int:
+    return await db.tables.start_match(
+        guild_id=guild_id,
+        channel_id=CHANNEL,
+        variant=variant,
+        options={"target": 200 if variant == "duo" else 250},
+        seed=12345,
+        players=seats(*user_ids),
+        state=state,
+    )
+
+
+class Clock:
+    """Hands out strictly increasing end times, so match order is explicit."""
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def next(self) -> datetime:
+        self.n += 1
+        return EPOCH + timedelta(minutes=self.n)
+
+
+async def play(
+    db: Database,
+    clock: Clock,
+    *,
+    players: Sequence[int],
+    rounds: Sequence[tuple[int, dict[int, int]]],
+    outcomes: dict[int, Outcome],
+    variant: Variant = "duo",
+    guild_id: int = GUILD,
+) -> int:
+    """Start, play `rounds` (winner, points) and finish a match; places follow outcome then score.
+
+    Duo: lower total is better; Pizza: higher total is better.
+    """
+    mid = await start(db, *players, variant=variant, guild_id=guild_id)
+    totals = dict.fromkeys(players, 0)
+    for n, (winner, points) in enumerate(rounds, start=1):
+        await db.tables.record_round(mid, RoundResult(round_no=n, winner_id=winner, points=points))
+        for uid, p in points.items():
+            totals[uid] += p
+    sign = 1 if variant == "duo" else -1
+    order = sorted(players, key=lambda u: (outcomes[u] != "won", sign * totals[u]))
+    results = [
+        PlayerResult(user_id=u, score=totals[u], place=i, outcome=outcomes[u])
+        for i, u in enumerate(order, start=1)
+    ]
+    await db.tables.finish_match(mid, results, ended_at=clock.next())
+    return mid
+
+
+async def win(db: Database, clock: Clock, winner: int, loser: int, *, forfeit: bool = False) -> int:
+    """A one-round Duo match `winner` wins (the loser concedes 200, or forfeits with 0)."""
+    rounds: list[tuple[int, dict[int, int]]] = [] if forfeit else [(winner, {loser: 200})]
+    return await play(
+        db,
+        clock,
+        players=[winner, loser],
+        rounds=rounds,
+        outcomes={winner: "won", loser: "forfeit" if forfeit else "lost"},
+    )

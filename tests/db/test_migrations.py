@@ -1,0 +1,152 @@
+"""Schema migrations: from an empty file, from every earlier version, refusing newer files."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from db.database import Database
+from db.errors import MigrationError, SchemaTooNew
+from db.migrate import apply_migrations, load_migrations, schema_version
+from db.models import PlayerResult, RoundResult
+
+from .conftest import GUILD, seats
+
+ALL = load_migrations()
+
+
+def tables_of(path: Path) -> set[str]:
+    with sqlite3.connect(path) as conn:
+        rows = conn.execute("SELECT name FROM sqlite_schema").fetchall()
+    return {name for (name,) in rows}
+
+
+def user_version(path: Path) -> int:
+    with sqlite3.connect(path) as conn:
+        return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+async def build_at(path: Path, version: int) -> None:
+    """Create a database as a bot that only knew the first `version` migrations would."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    async with aiosqlite.connect(path, isolation_level=None) as conn:
+        await conn.execute("PRAGMA foreign_keys = ON")
+        assert await apply_migrations(conn, ALL[:version]) == version
+
+
+def test_migrations_are_numbered_from_one_without_gaps() -> None:
+    assert [m.version for m in ALL] == list(range(1, len(ALL) + 1))
+    assert len(ALL) >= 2
+
+
+async def test_empty_file_gets_the_whole_schema(db_path: Path) -> None:
+    async with Database.open(db_path) as db:
+        assert await db.pragma("user_version") == len(ALL)
+    assert {"matches", "match_players", "rounds", "round_scores", "results", "actions"} <= (
+        tables_of(db_path)
+    )
+    assert "results_user" in tables_of(db_path)
+
+
+async def test_pragmas_for_a_concurrent_bot(db_path: Path) -> None:
+    async with Database.open(db_path) as db:
+        assert await db.pragma("journal_mode") == "wal"
+        assert await db.pragma("foreign_keys") == 1
+        assert await db.pragma("busy_timeout") == 5000
+        assert await db.pragma("synchronous") == 2  # FULL
+    async with Database.open(db_path, synchronous="NORMAL") as db:
+        assert await db.pragma("synchronous") == 1
+
+
+@pytest.mark.parametrize("version", range(len(ALL) + 1))
+async def test_every_earlier_version_is_upgraded(db_path: Path, version: int) -> None:
+    await build_at(db_path, version)
+    assert user_version(db_path) == version
+    async with Database.open(db_path) as db:
+        assert await db.pragma("user_version") == len(ALL)
+        # The upgraded file works end to end.
+        mid = await db.tables.start_match(
+            guild_id=GUILD, channel_id=1, variant="duo", options={}, seed=1,
+            players=seats(1, 2), state="{}",
+        )  # fmt: skip
+        await db.tables.record_action(mid, seq=1, player_id=1, action={}, state="{}", deadline=None)
+    assert "results_user" in tables_of(db_path)
+
+
+async def test_data_written_at_version_1_survives_the_upgrade(db_path: Path) -> None:
+    await build_at(db_path, 1)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute(
+            "INSERT INTO matches (match_id, guild_id, channel_id, variant, seed, status,"
+            " started_at, ended_at) VALUES (7, ?, 1, 'duo', 1, 'finished', 0, 1000)",
+            (GUILD,),
+        )
+        conn.executemany(
+            "INSERT INTO match_players VALUES (7, ?, ?, ?)", [(0, 1, "Ann"), (1, 2, "Bob")]
+        )
+        conn.execute("INSERT INTO rounds VALUES (7, 1, 1, 1000)")
+        conn.executemany("INSERT INTO round_scores VALUES (7, 1, ?, ?)", [(1, 0), (2, 230)])
+        conn.executemany(
+            "INSERT INTO results VALUES (7, ?, ?, ?, ?)", [(1, 0, 1, "won"), (2, 230, 2, "lost")]
+        )
+    async with Database.open(db_path) as db:
+        stats = await db.scores.member_stats(guild_id=GUILD, user_id=2, variant="duo")
+        assert stats is not None
+        assert (stats.stats.display_name, stats.stats.played, stats.stats.points) == ("Bob", 1, 230)
+        assert [r.match_id for r in stats.recent] == [7]
+
+
+async def test_newer_database_is_refused_untouched(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("CREATE TABLE future (x)")
+        conn.execute(f"PRAGMA user_version = {len(ALL) + 1}")
+    with pytest.raises(SchemaTooNew, match=rf"version {len(ALL) + 1}.*only up to {len(ALL)}"):
+        await Database.open(db_path)
+    assert user_version(db_path) == len(ALL) + 1
+    assert tables_of(db_path) == {"future"}
+
+
+async def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None:
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    (folder / "0001_one.sql").write_text("CREATE TABLE one (x INTEGER);\n")
+    (folder / "0002_two.sql").write_text(
+        "CREATE TABLE two (x INTEGER);\n"
+        "INSERT INTO one VALUES (1);\n"
+        "INSERT INTO nowhere VALUES (1);\n"
+    )
+    path = tmp_path / "t.db"
+    async with aiosqlite.connect(path, isolation_level=None) as conn:
+        with pytest.raises(sqlite3.OperationalError, match="nowhere"):
+            await apply_migrations(conn, load_migrations(folder))
+        assert await schema_version(conn) == 1
+    assert tables_of(path) == {"one"}  # nothing of 0002 stayed
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM one").fetchone() == (0,)
+
+
+def test_a_gap_in_numbering_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "0001_one.sql").write_text("SELECT 1;")
+    (tmp_path / "0003_three.sql").write_text("SELECT 1;")
+    with pytest.raises(MigrationError, match="0002"):
+        load_migrations(tmp_path)
+
+
+def test_trigger_bodies_stay_one_statement() -> None:
+    statements = ALL[0].statements()
+    triggers = [s for s in statements if "CREATE TRIGGER" in s]
+    assert len(triggers) == 1
+    assert triggers[0].rstrip().endswith("END;")
+    assert "RAISE(ABORT, 'action seq out of order')" in triggers[0]
+
+
+def test_models_reject_results_with_bad_values() -> None:
+    with pytest.raises(ValueError, match="greater than or equal"):
+        PlayerResult(user_id=1, score=-1, place=1, outcome="won")
+    with pytest.raises(ValueError, match="greater than or equal"):
+        RoundResult(round_no=0, winner_id=1, points={})
