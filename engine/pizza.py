@@ -1,0 +1,891 @@
+"""UNO Pocket Pizza Pizza (RULES.md P1-P11, X1-X4): `PizzaMatch`.
+
+Seats are indices into `players`; "left" is the next index, so play going
+left is `clockwise=True`. Piles are lists whose *end* is the top. Corners the
+rulebook leaves open are decided in docs/rules-decisions-pizza.md.
+
+Hot paths avoid allocation: actions offered in `legal_actions` are shared,
+pre-built values, and the state is plain lists of interned cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+from engine.actions import (
+    Accept,
+    Action,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColour,
+    Draw,
+    Give,
+    KeepDrawn,
+    Play,
+)
+from engine.cards import Card, Colour, Face, hand_order, pizza_deck
+from engine.errors import (
+    CardDoesNotMatch,
+    CardNotInHand,
+    MatchOver,
+    NotYourTurn,
+    UnknownPlayer,
+    WrongMoment,
+)
+from engine.events import (
+    CardGiven,
+    CardPlayed,
+    CardReturned,
+    CardsDrawn,
+    ChallengeResolved,
+    ColourChosen,
+    DirectionChanged,
+    DrawnCardKept,
+    DrawPileRefilled,
+    DrawReason,
+    Event,
+    FirstCardTurned,
+    MatchEnded,
+    PlayerRemoved,
+    RoundEnded,
+    RoundStarted,
+    TurnSkipped,
+    TurnStarted,
+    UnoCalled,
+    UnoCaught,
+    UnoExposed,
+)
+from engine.match import SNAPSHOT_SCHEMA, PizzaOptions, Variant
+from engine.pizza_codec import event_from_json, event_to_json
+from engine.views import Pending, Phase, PrivateView, PublicView, SeatView
+
+HAND_SIZE = 5  # P2
+RECENT = 10  # events kept for the table log
+
+_ALL_CARDS: tuple[Card, ...] = tuple(pizza_deck())
+_W = Card.parse("W")
+_WD2 = Card.parse("W+2")
+_WDIP = Card.parse("WDIP")
+
+
+def card_points(card: Card) -> int:
+    """P11: numbers face value; Skip, Draw One, Reverse 20; every wild 50."""
+    return _POINTS[card]
+
+
+def _points_of(card: Card) -> int:
+    if card.colour is None:
+        return 50
+    number = card.face.number
+    return 20 if number is None else number
+
+
+_POINTS: dict[Card, int] = {c: _points_of(c) for c in _ALL_CARDS}
+
+# Shared action values: legal_actions hands these out without allocating.
+_PLAY: dict[Card, Play] = {c: Play(c) for c in _ALL_CARDS}
+_PLAY_UNO: dict[Card, Play] = {c: Play(c, uno=True) for c in _ALL_CARDS}
+_GIVE: dict[Card, Give] = {c: Give(c) for c in _ALL_CARDS}
+_COLOURS: tuple[ChooseColour, ...] = tuple(ChooseColour(c) for c in Colour)
+_DRAW = Draw()
+_KEEP = KeepDrawn()
+_ACCEPT = Accept()
+_CHALLENGE = Challenge()
+_CALL = CallUno()
+_CATCH = CatchUno()
+_PIZZA_ACTIONS = frozenset({Play, Draw, KeepDrawn, ChooseColour, Accept, Challenge, Give})
+
+_NONE = Pending.NONE
+_DRAWN = Pending.DRAWN_CARD
+_COLOUR = Pending.COLOUR
+_WILD_DRAW = Pending.WILD_DRAW
+_GIVE_P = Pending.GIVE
+
+_SKIP, _REVERSE, _DRAW_ONE = Face.SKIP, Face.REVERSE, Face.DRAW_ONE
+
+
+def _a(card: Card) -> str:
+    return f"an {card.title}" if card.title[0] in "AEIOU" else f"a {card.title}"
+
+
+class PizzaMatch:
+    """A match of UNO Pocket Pizza Pizza for 2-5 players (the `Match` protocol)."""
+
+    variant: Variant = "pizza"
+
+    __slots__ = (
+        "_active",
+        "_actor",
+        "_clockwise",
+        "_colour_then_play",
+        "_dealer",
+        "_dip",
+        "_discard",
+        "_draw",
+        "_drawn",
+        "_exposed",
+        "_hands",
+        "_index",
+        "_n",
+        "_over",
+        "_pending",
+        "_play_uno",
+        "_recent",
+        "_revealed",
+        "_revealed_to",
+        "_rng",
+        "_round",
+        "_scores",
+        "_seated",
+        "_target",
+        "_wd2_hand",
+        "_wd2_legit",
+        "_wd2_player",
+        "_winner",
+        "options",
+        "players",
+        "seed",
+        "version",
+    )
+
+    def __init__(
+        self,
+        *,
+        players: Sequence[str],
+        seed: int,
+        options: PizzaOptions | None = None,
+        _deal: bool = True,
+    ) -> None:
+        players = tuple(players)
+        if not 2 <= len(players) <= 5:
+            raise ValueError("UNO Pocket Pizza Pizza is for 2 to 5 players")
+        if len(set(players)) != len(players):
+            raise ValueError("players must be distinct")
+        self.players: tuple[str, ...] = players
+        self.seed = seed
+        self.options = options or PizzaOptions()
+        self.version = 0
+        n = len(players)
+        self._n = n
+        self._index = {p: i for i, p in enumerate(players)}
+        self._target = self.options.target
+        self._rng = random.Random(seed)  # X4: the only source of chance
+        self._seated = [True] * n
+        self._scores = [0] * n
+        self._hands: list[list[Card]] = [[] for _ in range(n)]
+        self._draw: list[Card] = []
+        self._discard: list[Card] = []
+        self._active: Colour | None = None
+        self._round = 0
+        self._dealer = -1
+        self._actor = -1
+        self._clockwise = True
+        self._pending = _NONE
+        self._drawn: Card | None = None
+        self._play_uno = False
+        self._colour_then_play = False
+        self._wd2_player = -1
+        self._wd2_hand: tuple[Card, ...] = ()
+        self._wd2_legit = False
+        self._exposed = -1
+        self._revealed_to = -1
+        self._revealed: tuple[Card, ...] = ()
+        self._dip: tuple[int, int, Card] | None = None
+        self._recent: deque[Event] = deque(maxlen=RECENT)
+        self._over = False
+        self._winner = -1
+        if _deal:
+            events: list[Event] = []
+            self._start_round(events)
+            self._remember(events)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    def waiting_for(self) -> tuple[str, ...]:
+        return () if self._over else (self.players[self._actor],)
+
+    def legal_actions(self, player: str) -> list[Action]:
+        i = self._index.get(player)
+        if i is None or self._over or not self._seated[i]:
+            return []
+        out: list[Action] = []
+        if i == self._actor:
+            pending = self._pending
+            hand = self._hands[i]
+            if pending is _NONE:
+                top = self._discard[-1]
+                active = self._active
+                top_face = top.face if top.colour is not None else None
+                if len(hand) == 2:
+                    for c in hand:
+                        if c.colour is None or c.colour is active or c.face is top_face:
+                            out.append(_PLAY[c])
+                            out.append(_PLAY_UNO[c])
+                else:
+                    for c in hand:
+                        if c.colour is None or c.colour is active or c.face is top_face:
+                            out.append(_PLAY[c])
+                out.append(_DRAW)
+            elif pending is _DRAWN:
+                drawn = self._drawn
+                assert drawn is not None
+                out.append(_PLAY[drawn])
+                if len(hand) == 2:
+                    out.append(_PLAY_UNO[drawn])
+                out.append(_KEEP)
+            elif pending is _COLOUR:
+                out.extend(_COLOURS)
+            elif pending is _WILD_DRAW:
+                out.append(_ACCEPT)
+                out.append(_CHALLENGE)
+            else:  # GIVE
+                out.extend(_GIVE[c] for c in hand)
+        exposed = self._exposed
+        if exposed >= 0:
+            out.append(_CALL if exposed == i else _CATCH)
+        return out
+
+    def check(self, player: str, action: Action) -> None:
+        """Raise an `IllegalAction` subclass unless `player` may do `action` now (X1)."""
+        i = self._index.get(player)
+        if i is None:
+            raise UnknownPlayer("You're not playing in this match")
+        if self._over:
+            raise MatchOver("The match is over")
+        if not self._seated[i]:
+            raise UnknownPlayer("You have left this match")
+        kind = type(action)
+        if kind is CallUno:
+            if self._exposed != i:
+                raise WrongMoment("Call UNO only when a play has just left you one card")
+            return
+        if kind is CatchUno:
+            if self._exposed < 0:
+                raise WrongMoment("Nobody has a missed UNO to catch right now")
+            if self._exposed == i:
+                raise WrongMoment("You can't catch yourself: call UNO instead")
+            return
+        if kind not in _PIZZA_ACTIONS:
+            raise WrongMoment("That move isn't part of UNO Pocket Pizza Pizza")
+        if i != self._actor:
+            raise NotYourTurn("It's not your turn")
+        pending = self._pending
+        if pending is _COLOUR:
+            if kind is not ChooseColour:
+                raise WrongMoment("Name a colour for the wild first")
+            return
+        if kind is ChooseColour:
+            raise WrongMoment("There's no wild to name a colour for")
+        if pending is _WILD_DRAW:
+            if kind is not Accept and kind is not Challenge:
+                raise WrongMoment("Accept the Wild Draw 2 or challenge it first")
+            return
+        if kind is Accept or kind is Challenge:
+            raise WrongMoment("There's no Wild Draw 2 to accept or challenge")
+        hand = self._hands[i]
+        if pending is _GIVE_P:
+            if kind is not Give:
+                raise WrongMoment("Choose the card to give away first")
+            assert isinstance(action, Give)
+            if action.card not in hand:
+                raise CardNotInHand(f"You don't have {_a(action.card)}")
+            return
+        if kind is Give:
+            raise WrongMoment("You give a card only after a Wild Dip Into The Deck")
+        if pending is _DRAWN:
+            if kind is KeepDrawn:
+                return
+            if kind is Draw:
+                raise WrongMoment("You already drew: play that card or keep it")
+            assert isinstance(action, Play)
+            assert self._drawn is not None
+            if action.card is not self._drawn:
+                raise WrongMoment(f"You may only play the card you just drew ({self._drawn.title})")
+            self._check_uno(hand, action)
+            return
+        if kind is KeepDrawn:
+            raise WrongMoment("You haven't drawn a card this turn")
+        if kind is Draw:
+            return
+        assert isinstance(action, Play)
+        card = action.card
+        if card not in hand:
+            raise CardNotInHand(f"You don't have {_a(card)}")
+        top = self._discard[-1]
+        if not (
+            card.colour is None
+            or card.colour is self._active
+            or (top.colour is not None and card.face is top.face)
+        ):
+            shown = top.title
+            if top.colour is None and self._active is not None:
+                shown = f"{top.title} ({self._active.title} named)"
+            raise CardDoesNotMatch(f"{_a(card)[0].upper()}{_a(card)[1:]} doesn't match {shown}")
+        self._check_uno(hand, action)
+
+    @staticmethod
+    def _check_uno(hand: list[Card], action: Play) -> None:
+        if action.uno and len(hand) != 2:
+            raise WrongMoment("Call UNO only with the play that leaves you one card")
+
+    def timeout_action(self, player: str) -> Action:
+        """The safe default for the player the match waits for (DESIGN.md turn timers)."""
+        if self._over:
+            raise MatchOver("The match is over")
+        i = self._index.get(player)
+        if i is None:
+            raise UnknownPlayer("You're not playing in this match")
+        if i != self._actor:
+            raise NotYourTurn("It's not your turn")
+        pending = self._pending
+        hand = self._hands[i]
+        if pending is _NONE:
+            return _DRAW
+        if pending is _DRAWN:
+            return _KEEP
+        if pending is _COLOUR:
+            return _COLOURS[_most_held_colour(hand)]
+        if pending is _WILD_DRAW:
+            return _ACCEPT
+        # GIVE: the lowest-scoring card, ties by hand order (deterministic).
+        return _GIVE[min(hand, key=lambda c: (_POINTS[c], hand_order(c)))]
+
+    # ------------------------------------------------------------------ actions
+
+    def apply(self, player: str, action: Action) -> list[Event]:
+        """Carry out a legal action; an illegal one raises and changes nothing (X1)."""
+        self.check(player, action)
+        i = self._index[player]
+        if self._revealed_to == i:  # P7: the challenged hand is shown until the next action
+            self._revealed_to = -1
+            self._revealed = ()
+        events: list[Event] = []
+        kind = type(action)
+        if kind is Play:
+            assert isinstance(action, Play)
+            self._play(i, action.card, action.uno, events)
+        elif kind is Draw:
+            self._turn_draw(i, events)
+        elif kind is KeepDrawn:
+            self._drawn = None
+            events.append(DrawnCardKept(player))
+            self._start_turn(self._next(i), events)
+        elif kind is ChooseColour:
+            assert isinstance(action, ChooseColour)
+            self._choose_colour(i, action.colour, events)
+        elif kind is Give:
+            assert isinstance(action, Give)
+            self._give(i, action.card, events)
+        elif kind is Accept:
+            self._exposed = -1  # D11: accepting a draw-wild is a draw
+            self._draw_cards(i, 2, DrawReason.WILD_DRAW, events)
+            events.append(TurnSkipped(player))
+            self._wd2_player = -1
+            self._start_turn(self._next(i), events)
+        elif kind is Challenge:
+            self._challenge(i, events)
+        elif kind is CallUno:
+            self._exposed = -1
+            events.append(UnoCalled(player))
+        else:  # CatchUno
+            victim = self._exposed
+            self._exposed = -1
+            events.append(UnoCaught(player, self.players[victim]))
+            self._draw_cards(victim, 2, DrawReason.UNO_PENALTY, events)
+        self.version += 1
+        self._remember(events)
+        return events
+
+    def remove_player(self, player: str) -> list[Event]:
+        """X3: a forfeit; cards to the bottom of the draw pile, play goes on while 2+ remain."""
+        i = self._index.get(player)
+        if i is None:
+            raise UnknownPlayer("That player is not in this match")
+        if self._over:
+            raise MatchOver("The match is over")
+        if not self._seated[i]:
+            raise UnknownPlayer("That player has already left")
+        events: list[Event] = [PlayerRemoved(player)]
+        self._seated[i] = False
+        self._draw[0:0] = self._hands[i]
+        self._hands[i] = []
+        if self._exposed == i:
+            self._exposed = -1
+        if self._revealed_to == i:
+            self._revealed_to = -1
+            self._revealed = ()
+        seated = [j for j in range(self._n) if self._seated[j]]
+        if len(seated) == 1:
+            self._end_match(seated[0], events)  # X3: unfinished round not scored
+        elif i == self._actor:
+            pending = self._pending
+            self._drawn = None
+            self._wd2_player = -1
+            nxt = self._next(i)
+            if pending is _COLOUR:
+                # A wild left without a colour: the next player names it, then plays.
+                self._start_turn(nxt, events)
+                self._pending = _COLOUR
+                self._colour_then_play = True
+            else:  # a turn, a Wild Draw 2 to answer, or a give: cancelled, turn passes on
+                self._start_turn(nxt, events)
+        elif self._pending is _WILD_DRAW and self._wd2_player == i:
+            # The Wild Draw 2 player left: nobody to judge or pay; the hit player just plays.
+            self._wd2_player = -1
+            self._start_turn(self._actor, events)
+        self.version += 1
+        self._remember(events)
+        return events
+
+    # ------------------------------------------------------------------ rules
+
+    def _next(self, i: int) -> int:
+        step = 1 if self._clockwise else -1
+        n = self._n
+        seated = self._seated
+        j = (i + step) % n
+        while not seated[j]:
+            j = (j + step) % n
+        return j
+
+    def _left(self, i: int) -> int:
+        j = (i + 1) % self._n
+        while not self._seated[j]:
+            j = (j + 1) % self._n
+        return j
+
+    def _start_turn(self, i: int, events: list[Event]) -> None:
+        self._actor = i
+        self._pending = _NONE
+        events.append(TurnStarted(self.players[i]))
+
+    def _refill(self, events: list[Event]) -> bool:
+        """P9: keep the top discard, shuffle the rest into a new draw pile."""
+        discard = self._discard
+        if len(discard) <= 1:
+            return False
+        rest = discard[:-1]
+        del discard[:-1]
+        self._rng.shuffle(rest)
+        self._draw = rest
+        events.append(DrawPileRefilled(len(rest)))
+        return True
+
+    def _draw_cards(
+        self, i: int, count: int, reason: DrawReason, events: list[Event]
+    ) -> Card | None:
+        """Draw up to `count` cards (P9: the rest is dropped when none is left); the last one."""
+        hand = self._hands[i]
+        got = 0
+        card: Card | None = None
+        for _ in range(count):
+            if not self._draw and not self._refill(events):
+                break
+            card = self._draw.pop()
+            hand.append(card)
+            got += 1
+        events.append(CardsDrawn(self.players[i], got, reason))
+        return card
+
+    def _turn_draw(self, i: int, events: list[Event]) -> None:
+        """P4: draw one; a matching card may be played at once, otherwise play passes."""
+        self._exposed = -1  # D11 window: a draw (or a pass with nothing to draw) closes it
+        card = self._draw_cards(i, 1, DrawReason.TURN, events)
+        if card is not None:
+            top = self._discard[-1]
+            if (
+                card.colour is None
+                or card.colour is self._active
+                or (top.colour is not None and card.face is top.face)
+            ):
+                self._drawn = card
+                self._pending = _DRAWN
+                return
+        self._start_turn(self._next(i), events)
+
+    def _play(self, i: int, card: Card, uno: bool, events: list[Event]) -> None:
+        player = self.players[i]
+        self._exposed = -1  # D11 window: any play closes it
+        self._drawn = None
+        hand = self._hands[i]
+        prev_top = self._discard[-1]
+        prev_active = self._active
+        hand.remove(card)
+        self._discard.append(card)
+        events.append(CardPlayed(player, card))
+        if uno:
+            events.append(UnoCalled(player))
+        self._play_uno = uno
+        colour = card.colour
+        if colour is not None:
+            self._active = colour
+        if not hand:
+            self._final_card(i, card, events)
+            return
+        if colour is None:
+            if card is _WD2:
+                # P7 (as D10): judged on the rest of the hand held at this play.
+                self._wd2_player = i
+                self._wd2_hand = tuple(hand)
+                pface = prev_top.face if prev_top.colour is not None else None
+                self._wd2_legit = not any(
+                    c.colour is None or c.colour is prev_active or c.face is pface for c in hand
+                )
+            self._pending = _COLOUR
+            self._colour_then_play = False
+            return
+        face = card.face
+        if face is _SKIP or (face is _REVERSE and self._seated.count(True) == 2):
+            victim = self._next(i)  # P5: with 2 players a Reverse acts as a Skip
+            events.append(TurnSkipped(self.players[victim]))
+            self._expose(i, events)
+            self._start_turn(self._next(victim), events)
+        elif face is _REVERSE:
+            self._clockwise = not self._clockwise
+            events.append(DirectionChanged(self._clockwise))
+            self._expose(i, events)
+            self._start_turn(self._next(i), events)
+        elif face is _DRAW_ONE:
+            # P8: the victim's draw is part of the play and does not close the window.
+            victim = self._next(i)
+            self._draw_cards(victim, 1, DrawReason.DRAW_ONE, events)
+            events.append(TurnSkipped(self.players[victim]))
+            self._expose(i, events)
+            self._start_turn(self._next(victim), events)
+        else:
+            self._expose(i, events)
+            self._start_turn(self._next(i), events)
+
+    def _expose(self, i: int, events: list[Event]) -> None:
+        """P8/D11: judged after the play's whole effect."""
+        if len(self._hands[i]) == 1 and not self._play_uno:
+            self._exposed = i
+            events.append(UnoExposed(self.players[i]))
+
+    def _choose_colour(self, i: int, colour: Colour, events: list[Event]) -> None:
+        self._active = colour
+        events.append(ColourChosen(self.players[i], colour))
+        if self._colour_then_play:  # P3 first-card Wild (or X3 orphaned wild): now play
+            self._colour_then_play = False
+            self._pending = _NONE
+            return
+        top = self._discard[-1]
+        if top is _WDIP:
+            # P6: draw the top card, then give one card to the next player.
+            self._draw_cards(i, 1, DrawReason.DIP, events)
+            self._pending = _GIVE_P
+            return
+        self._expose(i, events)
+        if top is _WD2:
+            self._actor = self._next(i)
+            self._pending = _WILD_DRAW
+        else:
+            self._start_turn(self._next(i), events)
+
+    def _give(self, i: int, card: Card, events: list[Event]) -> None:
+        receiver = self._next(i)
+        self._hands[i].remove(card)
+        self._hands[receiver].append(card)
+        self._dip = (i, receiver, card)
+        events.append(CardGiven(self.players[i], self.players[receiver]))
+        if not self._hands[i]:  # gave away the last card (nothing was left to draw)
+            self._end_round(i, events)
+            return
+        self._expose(i, events)
+        self._start_turn(receiver, events)  # P6: the receiver keeps their turn
+
+    def _challenge(self, i: int, events: list[Event]) -> None:
+        """P7: the hit player challenges the Wild Draw 2 and sees the judged hand."""
+        self._exposed = -1  # the penalty draw closes the window
+        w = self._wd2_player
+        legit = self._wd2_legit
+        self._wd2_player = -1
+        self._revealed_to = i
+        self._revealed = self._wd2_hand
+        events.append(ChallengeResolved(self.players[i], self.players[w], legit))
+        if legit:
+            self._draw_cards(i, 4, DrawReason.CHALLENGE, events)
+            events.append(TurnSkipped(self.players[i]))
+            self._start_turn(self._next(i), events)
+        else:
+            self._draw_cards(w, 2, DrawReason.CHALLENGE, events)
+            self._start_turn(i, events)
+
+    def _final_card(self, i: int, card: Card, events: list[Event]) -> None:
+        """P10: owed draws and a final Dip still happen, then the round is scored."""
+        face = card.face
+        if face is _DRAW_ONE:
+            self._draw_cards(self._next(i), 1, DrawReason.DRAW_ONE, events)
+        elif card is _WD2:
+            self._draw_cards(self._next(i), 2, DrawReason.WILD_DRAW, events)
+        elif card is _WDIP:
+            got = self._draw_cards(i, 1, DrawReason.DIP, events)
+            if got is not None:
+                receiver = self._next(i)
+                self._hands[i].remove(got)
+                self._hands[receiver].append(got)
+                self._dip = (i, receiver, got)
+                events.append(CardGiven(self.players[i], self.players[receiver]))
+        if card.colour is None:
+            self._active = None  # a last wild names no colour
+        self._end_round(i, events)
+
+    def _end_round(self, winner: int, events: list[Event]) -> None:
+        """P11: the winner scores every card left in the other hands."""
+        hands = self._hands
+        gained = sum(_POINTS[c] for hand in hands for c in hand)
+        self._scores[winner] += gained
+        players = self.players
+        events.append(
+            RoundEnded(
+                round=self._round,
+                winner=players[winner],
+                points=tuple((p, gained if j == winner else 0) for j, p in enumerate(players)),
+                scores=tuple(zip(players, self._scores, strict=True)),
+                hands=tuple(
+                    (p, tuple(sorted(hands[j], key=hand_order)))
+                    for j, p in enumerate(players)
+                    if self._seated[j]
+                ),
+            )
+        )
+        self._exposed = -1
+        self._revealed_to = -1
+        self._revealed = ()
+        self._wd2_player = -1
+        if self._scores[winner] >= self._target:
+            self._end_match(winner, events)
+        else:
+            self._start_round(events)
+
+    def _end_match(self, winner: int, events: list[Event]) -> None:
+        self._over = True
+        self._winner = winner
+        self._actor = -1
+        self._pending = _NONE
+        self._drawn = None
+        self._exposed = -1
+        events.append(
+            MatchEnded(
+                winner=self.players[winner],
+                scores=tuple(zip(self.players, self._scores, strict=True)),
+                forfeited=tuple(p for j, p in enumerate(self.players) if not self._seated[j]),
+            )
+        )
+
+    def _start_round(self, events: list[Event]) -> None:
+        """P2 deal and P3 first card."""
+        rng = self._rng
+        self._round += 1
+        if self._round == 1:
+            self._dealer = rng.randrange(self._n)  # P2: the first dealer is random
+        else:
+            self._dealer = self._left(self._dealer)  # P2: the deal passes left
+        self._clockwise = True
+        self._dip = None
+        self._drawn = None
+        self._play_uno = False
+        self._colour_then_play = False
+        deck = list(_ALL_CARDS)
+        rng.shuffle(deck)
+        hands = self._hands
+        for hand in hands:
+            hand.clear()
+        order = []
+        j = self._dealer
+        for _ in range(self._seated.count(True)):
+            j = self._left(j)
+            order.append(j)
+        for _ in range(HAND_SIZE):  # one at a time, from the dealer's left
+            for j in order:
+                hands[j].append(deck.pop())
+        first = order[0]
+        events.append(RoundStarted(self._round, self.players[first], self.players[self._dealer]))
+        card = deck.pop()
+        events.append(FirstCardTurned(card))
+        while card is _WD2 or card is _WDIP:  # P3: back into the deck, turn another
+            events.append(CardReturned(card))
+            deck.append(card)
+            rng.shuffle(deck)
+            card = deck.pop()
+            events.append(FirstCardTurned(card))
+        self._draw = deck
+        self._discard = [card]
+        self._active = card.colour
+        face = card.face
+        if face is _SKIP:
+            events.append(TurnSkipped(self.players[first]))
+            self._start_turn(self._next(first), events)
+        elif face is _DRAW_ONE:
+            self._draw_cards(first, 1, DrawReason.FIRST_CARD, events)
+            events.append(TurnSkipped(self.players[first]))
+            self._start_turn(self._next(first), events)
+        elif face is _REVERSE:
+            self._clockwise = False  # P3: the dealer plays first and play goes right
+            events.append(DirectionChanged(False))
+            self._start_turn(self._dealer, events)
+        elif card is _W:
+            self._start_turn(first, events)  # P3: name the colour, then play
+            self._pending = _COLOUR
+            self._colour_then_play = True
+        else:
+            self._start_turn(first, events)
+
+    def _remember(self, events: list[Event]) -> None:
+        # TurnStarted is left out of the table log: `to_act` already says it.
+        recent = self._recent
+        for event in events:
+            if type(event) is not TurnStarted:
+                recent.append(event)
+
+    # ------------------------------------------------------------------ views
+
+    def public_view(self) -> PublicView:
+        players = self.players
+        exposed = self._exposed
+        return PublicView(
+            variant="pizza",
+            round=self._round,
+            target=self._target,
+            phase=Phase.MATCH_OVER if self._over else Phase.PLAY,
+            pending=self._pending,
+            seats=tuple(
+                SeatView(
+                    player=p,
+                    cards=len(self._hands[j]),
+                    score=self._scores[j],
+                    exposed=j == exposed,
+                    seated=self._seated[j],
+                )
+                for j, p in enumerate(players)
+            ),
+            to_act=None if self._over else players[self._actor],
+            top=self._discard[-1] if self._discard else None,
+            active_colour=self._active,
+            draw_pile=len(self._draw),
+            discard_pile=len(self._discard),
+            pending_draw=2 if self._pending is _WILD_DRAW else 0,
+            clockwise=self._clockwise,
+            dealer=players[self._dealer] if self._dealer >= 0 else None,
+            draft_pile=(),
+            recent=tuple(self._recent),
+            winner=players[self._winner] if self._winner >= 0 else None,
+        )
+
+    def private_view(self, player: str) -> PrivateView:
+        i = self._index.get(player)
+        if i is None:
+            raise UnknownPlayer("You're not playing in this match")
+        dip = self._dip
+        drawn = self._drawn if i == self._actor and self._pending is _DRAWN else None
+        return PrivateView(
+            player=player,
+            hand=tuple(sorted(self._hands[i], key=hand_order)),
+            legal=tuple(self.legal_actions(player)),
+            looking_at=None,
+            drawn=drawn,
+            revealed_hand=self._revealed if self._revealed_to == i else None,
+            received=dip[2] if dip is not None and dip[1] == i else None,
+            given=dip[2] if dip is not None and dip[0] == i else None,
+        )
+
+    # ------------------------------------------------------------------ snapshots
+
+    def to_snapshot(self) -> dict[str, Any]:
+        """The whole state, JSON-ready, including the generator (X4)."""
+        rng_version, rng_state, rng_gauss = self._rng.getstate()
+        dip = self._dip
+        return {
+            "schema": SNAPSHOT_SCHEMA,
+            "variant": "pizza",
+            "players": list(self.players),
+            "seed": self.seed,
+            "options": {"target": self.options.target},
+            "version": self.version,
+            "rng": [rng_version, list(rng_state), rng_gauss],
+            "round": self._round,
+            "dealer": self._dealer,
+            "actor": self._actor,
+            "clockwise": self._clockwise,
+            "pending": self._pending.value,
+            "seated": list(self._seated),
+            "scores": list(self._scores),
+            "hands": [[c.code for c in hand] for hand in self._hands],
+            "draw": [c.code for c in self._draw],
+            "discard": [c.code for c in self._discard],
+            "active": self._active.value if self._active is not None else None,
+            "drawn": self._drawn.code if self._drawn is not None else None,
+            "play_uno": self._play_uno,
+            "colour_then_play": self._colour_then_play,
+            "wd2": {
+                "player": self._wd2_player,
+                "hand": [c.code for c in self._wd2_hand],
+                "legit": self._wd2_legit,
+            },
+            "exposed": self._exposed,
+            "revealed": {"to": self._revealed_to, "hand": [c.code for c in self._revealed]},
+            "dip": [dip[0], dip[1], dip[2].code] if dip is not None else None,
+            "recent": [event_to_json(e) for e in self._recent],
+            "over": self._over,
+            "winner": self._winner,
+        }
+
+    @classmethod
+    def from_snapshot(cls, data: dict[str, Any]) -> PizzaMatch:
+        """Rebuild a match from `to_snapshot()`; it continues identically."""
+        if data.get("schema") != SNAPSHOT_SCHEMA or data.get("variant") != "pizza":
+            raise ValueError("not a Pizza snapshot of this schema")
+        m = cls(
+            players=data["players"],
+            seed=data["seed"],
+            options=PizzaOptions(**data["options"]),
+            _deal=False,
+        )
+        parse = Card.parse
+        rng_version, rng_state, rng_gauss = data["rng"]
+        m._rng.setstate((rng_version, tuple(rng_state), rng_gauss))
+        m.version = data["version"]
+        m._round = data["round"]
+        m._dealer = data["dealer"]
+        m._actor = data["actor"]
+        m._clockwise = data["clockwise"]
+        m._pending = Pending(data["pending"])
+        m._seated = [bool(s) for s in data["seated"]]
+        m._scores = [int(s) for s in data["scores"]]
+        m._hands = [[parse(c) for c in hand] for hand in data["hands"]]
+        m._draw = [parse(c) for c in data["draw"]]
+        m._discard = [parse(c) for c in data["discard"]]
+        m._active = Colour(data["active"]) if data["active"] is not None else None
+        m._drawn = parse(data["drawn"]) if data["drawn"] is not None else None
+        m._play_uno = data["play_uno"]
+        m._colour_then_play = data["colour_then_play"]
+        m._wd2_player = data["wd2"]["player"]
+        m._wd2_hand = tuple(parse(c) for c in data["wd2"]["hand"])
+        m._wd2_legit = data["wd2"]["legit"]
+        m._exposed = data["exposed"]
+        m._revealed_to = data["revealed"]["to"]
+        m._revealed = tuple(parse(c) for c in data["revealed"]["hand"])
+        dip = data["dip"]
+        m._dip = (dip[0], dip[1], parse(dip[2])) if dip is not None else None
+        m._recent.extend(event_from_json(e) for e in data["recent"])
+        m._over = data["over"]
+        m._winner = data["winner"]
+        return m
+
+
+def _most_held_colour(hand: Sequence[Card]) -> int:
+    """Index in Colour order of the colour held most; ties (and none) by Colour order."""
+    counts = [0, 0, 0, 0]
+    order = {c: k for k, c in enumerate(Colour)}
+    for card in hand:
+        if card.colour is not None:
+            counts[order[card.colour]] += 1
+    return counts.index(max(counts))
