@@ -1,0 +1,102 @@
+"""A tiny discord.py bot for the emulator's own tests: real app commands, views and selects.
+
+Each callback calls `bot.handlers[name]` when a test set one, else a default behaviour,
+and keeps any exception in `bot.errors` so a test can assert on Discord's answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+Handler = Callable[..., Awaitable[None]]
+
+
+class ProbeView(discord.ui.View):
+    """A Join button and a Pick select whose callbacks defer to the bot's handlers."""
+
+    def __init__(self, bot: TinyBot) -> None:
+        super().__init__(timeout=None)
+        self.bot = bot
+
+    @discord.ui.button(label="Join", custom_id="probe:join", style=discord.ButtonStyle.primary)
+    async def join(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await self.bot.run("join", interaction)
+
+    @discord.ui.select(
+        custom_id="probe:pick",
+        options=[discord.SelectOption(label=f"Card {i}", value=str(i)) for i in range(3)],
+    )
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[Any]) -> None:
+        await self.bot.run("pick", interaction, values=select.values)
+
+
+class TinyBot(discord.Client):
+    """`/uno duo [opponent] [target]`, `/uno admin reset`, `/probe [text]`, plus ProbeView."""
+
+    def __init__(self, *, guild_id: int) -> None:
+        super().__init__(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+        self.guild_id = guild_id
+        self.tree = app_commands.CommandTree(self)
+        self.handlers: dict[str, Handler] = {}
+        self.errors: list[BaseException] = []
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+        self._build_commands()
+
+    def _build_commands(self) -> None:
+        uno = app_commands.Group(name="uno", description="Play UNO")
+        admin = app_commands.Group(name="admin", description="Admin tools", parent=uno)
+
+        @uno.command(name="duo", description="Open a UNO Duo table")
+        async def duo(
+            interaction: discord.Interaction,
+            opponent: discord.Member | None = None,
+            target: app_commands.Range[int, 100, 1000] = 500,
+        ) -> None:
+            await self.run("duo", interaction, opponent=opponent, target=target)
+
+        @admin.command(name="reset", description="Reset this server's scores")
+        async def reset(interaction: discord.Interaction) -> None:
+            await self.run("reset", interaction)
+
+        @app_commands.command(name="probe", description="Whatever the test needs")
+        async def probe(interaction: discord.Interaction, text: str = "probe") -> None:
+            await self.run("probe", interaction, text=text)
+
+        self.tree.add_command(uno, guild=discord.Object(self.guild_id))
+        self.tree.add_command(probe)
+
+    async def setup_hook(self) -> None:
+        await self.tree.sync(guild=discord.Object(self.guild_id))
+        await self.tree.sync()
+
+    async def run(self, name: str, interaction: discord.Interaction, **kwargs: Any) -> None:
+        self.calls.append((name, kwargs))
+        handler = self.handlers.get(name) or getattr(self, f"default_{name}")
+        try:
+            await handler(interaction, **kwargs)
+        except Exception as error:
+            self.errors.append(error)
+
+    async def default_duo(
+        self, interaction: discord.Interaction, *, opponent: discord.Member | None, target: int
+    ) -> None:
+        who = opponent.display_name if opponent else "anyone"
+        await interaction.response.send_message(
+            f"Duo table to {target} vs {who}", view=ProbeView(self)
+        )
+
+    async def default_reset(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Scores reset", ephemeral=True)
+
+    async def default_probe(self, interaction: discord.Interaction, *, text: str) -> None:
+        await interaction.response.send_message(text)
+
+    async def default_join(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(content=f"{interaction.user.name} joined")
+
+    async def default_pick(self, interaction: discord.Interaction, *, values: list[str]) -> None:
+        await interaction.response.send_message(f"picked {','.join(values)}", ephemeral=True)

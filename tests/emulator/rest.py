@@ -1,0 +1,314 @@
+"""The HTTP API under /api/v10: routes that turn requests into `World` calls, and back."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import hdrs, web
+
+from .errors import ApiError
+from .log import RestCall
+from .models import Guild, Message
+from .world import Upload, World
+
+API_PREFIX = "/api/v10"
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def _json(data: Any, *, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    # discord.py parses a body only when Content-Type is exactly "application/json".
+    all_headers = {hdrs.CONTENT_TYPE: "application/json", **(headers or {})}
+    return web.Response(body=json.dumps(data).encode(), status=status, headers=all_headers)
+
+
+def _snowflake(request: web.Request, key: str) -> int:
+    try:
+        return int(request.match_info[key])
+    except ValueError:
+        raise web.HTTPNotFound() from None
+
+
+async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Upload]]:
+    """Return the JSON payload and uploaded files of a JSON or multipart/form-data request."""
+    if request.content_type.startswith("multipart/"):
+        payload: dict[str, Any] = {}
+        uploads: list[Upload] = []
+        reader = await request.multipart()
+        async for part in reader:
+            if not isinstance(part, web.BodyPartReader) or part.name is None:
+                continue
+            if part.name == "payload_json":
+                payload = json.loads(await part.text())
+            elif part.name.startswith("files["):
+                uploads.append(
+                    Upload(
+                        index=int(part.name[6:-1]),
+                        filename=part.filename or "file",
+                        content_type=part.headers.get(
+                            hdrs.CONTENT_TYPE, "application/octet-stream"
+                        ),
+                        data=bytes(await part.read()),
+                    )
+                )
+        return payload, uploads
+    if not request.can_read_body:
+        return {}, []
+    return await request.json(), []
+
+
+class RestApi:
+    """Build the aiohttp application for one `World`; count requests in flight."""
+
+    def __init__(self, world: World, *, gateway_url: Callable[[], str]) -> None:
+        self.world = world
+        self.gateway_url = gateway_url
+        self.in_flight = 0
+
+    # -- plumbing ----------------------------------------------------------------------------
+
+    def routes(self) -> list[web.RouteDef]:
+        r = [
+            web.get("/users/@me", self.me),
+            web.get("/users/{user_id}", self.get_user),
+            web.get("/gateway", self.gateway),
+            web.get("/gateway/bot", self.gateway),
+            web.get("/oauth2/applications/@me", self.application),
+            web.get("/applications/@me", self.application),
+            web.get("/applications/{application_id}/commands", self.get_commands),
+            web.put("/applications/{application_id}/commands", self.put_commands),
+            web.get("/applications/{application_id}/guilds/{guild_id}/commands", self.get_commands),
+            web.put("/applications/{application_id}/guilds/{guild_id}/commands", self.put_commands),
+            web.post("/interactions/{interaction_id}/{token}/callback", self.callback),
+            web.post("/webhooks/{application_id}/{token}", self.followup),
+            web.get("/webhooks/{application_id}/{token}/messages/{message_id}", self.get_hook),
+            web.patch("/webhooks/{application_id}/{token}/messages/{message_id}", self.edit_hook),
+            web.delete("/webhooks/{application_id}/{token}/messages/{message_id}", self.del_hook),
+            web.get("/channels/{channel_id}", self.get_channel),
+            web.post("/channels/{channel_id}/typing", self.typing),
+            web.get("/channels/{channel_id}/messages", self.history),
+            web.post("/channels/{channel_id}/messages", self.post_message),
+            web.get("/channels/{channel_id}/messages/{message_id}", self.get_message),
+            web.patch("/channels/{channel_id}/messages/{message_id}", self.edit_message),
+            web.delete("/channels/{channel_id}/messages/{message_id}", self.delete_message),
+            web.get("/guilds/{guild_id}", self.get_guild),
+            web.get("/guilds/{guild_id}/channels", self.get_guild_channels),
+            web.get("/guilds/{guild_id}/members/{user_id}", self.get_member),
+        ]
+        return [web.route(d.method, API_PREFIX + d.path, d.handler) for d in r]
+
+    @web.middleware
+    async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Check auth, map errors to Discord's answers, record every call."""
+        self.in_flight += 1
+        route = request.path
+        try:
+            resource = request.match_info.route.resource
+            if resource is not None and isinstance(request.match_info.route, web.ResourceRoute):
+                route = resource.canonical.removeprefix(API_PREFIX)
+            response = await self._answer(request, handler)
+        finally:
+            self.in_flight -= 1
+        if not request.path.startswith(API_PREFIX):
+            return response
+        code = None
+        if isinstance(response, web.Response) and response.status >= 400 and response.body:
+            code = json.loads(response.body).get("code")  # type: ignore[arg-type]
+        call = RestCall(
+            request.method, route, request.path, response.status, self.world.clock.now(), code
+        )
+        self.world.log.calls.append(call)
+        self.world.changed()
+        return response
+
+    async def _answer(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        path = request.path
+        try:
+            if path.startswith(API_PREFIX) and not self._authorized(request):
+                raise ApiError(401, 0, "401: Unauthorized", kind="unauthorized")
+            response = await handler(request)
+        except ApiError as error:
+            self.world.violation(error.kind, f"{request.method} {path}: {error.body()}")
+            headers = {"Via": "1.1 google", **error.headers}
+            return _json(error.body(), status=error.status, headers=headers)
+        except (web.HTTPNotFound, web.HTTPMethodNotAllowed) as error:
+            self.world.violation("unknown_route", f"{request.method} {path}")
+            body = {"message": f"{error.status}: {error.reason}", "code": 0}
+            return _json(body, status=error.status)
+        response.headers.setdefault("Via", "1.1 google")
+        return response
+
+    def _authorized(self, request: web.Request) -> bool:
+        rest = request.path.removeprefix(API_PREFIX)
+        if rest.startswith(("/webhooks/", "/interactions/")):
+            return True  # interaction tokens are the credential there
+        token = request.headers.get(hdrs.AUTHORIZATION, "")
+        bot_token = token.removeprefix("Bot ")
+        return (
+            token.startswith("Bot ")
+            and bot_token == self.world.token
+            and bot_token not in self.world.refused_tokens
+        )
+
+    def _message(self, message: Message, *, status: int = 200) -> web.Response:
+        headers = None if message.ephemeral else self.world.edit_limit.headers(message.channel.id)
+        return _json(message.payload(), status=status, headers=headers)
+
+    # -- connection --------------------------------------------------------------------------
+
+    async def me(self, request: web.Request) -> web.Response:
+        return _json({**self.world.bot.payload(), "verified": True, "mfa_enabled": False})
+
+    async def get_user(self, request: web.Request) -> web.Response:
+        user = self.world.users.get(_snowflake(request, "user_id"))
+        if user is None:
+            raise ApiError(404, 10013, "Unknown User", kind="unknown_user")
+        return _json(user.payload())
+
+    async def gateway(self, request: web.Request) -> web.Response:
+        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        return _json({"url": self.gateway_url(), "shards": 1, "session_start_limit": limit})
+
+    async def application(self, request: web.Request) -> web.Response:
+        bot = self.world.bot
+        return _json(
+            {
+                "id": str(self.world.application_id),
+                "name": bot.name,
+                "icon": None,
+                "description": "",
+                "summary": "",
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": bot.payload(),
+                "bot": bot.payload(),
+                "team": None,
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "tags": [],
+                "redirect_uris": [],
+                "interactions_endpoint_url": None,
+            }
+        )
+
+    async def get_commands(self, request: web.Request) -> web.Response:
+        guild_id = int(request.match_info["guild_id"]) if "guild_id" in request.match_info else None
+        commands = self.world.commands.get(guild_id, [])
+        return _json([c.payload() for c in commands])
+
+    async def put_commands(self, request: web.Request) -> web.Response:
+        guild_id = int(request.match_info["guild_id"]) if "guild_id" in request.match_info else None
+        body, _ = await read_body(request)
+        app_id = _snowflake(request, "application_id")
+        commands = self.world.sync_commands(app_id, guild_id, body)  # type: ignore[arg-type]
+        return _json([c.payload() for c in commands])
+
+    # -- interactions ------------------------------------------------------------------------
+
+    async def callback(self, request: web.Request) -> web.Response:
+        body, uploads = await read_body(request)
+        answer = self.world.interaction_callback(
+            _snowflake(request, "interaction_id"), request.match_info["token"], body, uploads
+        )
+        if request.query.get("with_response", "").lower() in ("1", "true"):
+            return _json(answer)
+        return web.Response(status=204)
+
+    async def followup(self, request: web.Request) -> web.Response:
+        body, uploads = await read_body(request)
+        app_id, token = _snowflake(request, "application_id"), request.match_info["token"]
+        message = self.world.followup(app_id, token, body, uploads)
+        if request.query.get("wait", "").lower() in ("1", "true"):
+            return self._message(message)
+        return web.Response(status=204)
+
+    def _hook_args(self, request: web.Request) -> tuple[int, str, str]:
+        return (
+            _snowflake(request, "application_id"),
+            request.match_info["token"],
+            request.match_info["message_id"],
+        )
+
+    async def get_hook(self, request: web.Request) -> web.Response:
+        return self._message(self.world.webhook_message(*self._hook_args(request)))
+
+    async def edit_hook(self, request: web.Request) -> web.Response:
+        body, uploads = await read_body(request)
+        return self._message(
+            self.world.edit_webhook_message(*self._hook_args(request), body, uploads)
+        )
+
+    async def del_hook(self, request: web.Request) -> web.Response:
+        self.world.delete_webhook_message(*self._hook_args(request))
+        return web.Response(status=204)
+
+    # -- channels and messages ---------------------------------------------------------------
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        return _json(self.world.channel(_snowflake(request, "channel_id")).payload())
+
+    async def typing(self, request: web.Request) -> web.Response:
+        self.world.channel(_snowflake(request, "channel_id"))
+        return web.Response(status=204)
+
+    async def history(self, request: web.Request) -> web.Response:
+        query = request.query
+        messages = self.world.history(
+            _snowflake(request, "channel_id"),
+            limit=min(int(query.get("limit", 50)), 100),
+            before=int(query["before"]) if "before" in query else None,
+            after=int(query["after"]) if "after" in query else None,
+        )
+        return _json([m.payload() for m in messages])
+
+    async def post_message(self, request: web.Request) -> web.Response:
+        body, uploads = await read_body(request)
+        return self._message(
+            self.world.post_message(_snowflake(request, "channel_id"), body, uploads)
+        )
+
+    async def get_message(self, request: web.Request) -> web.Response:
+        ids = _snowflake(request, "channel_id"), _snowflake(request, "message_id")
+        return _json(self.world.get_message(*ids).payload())
+
+    async def edit_message(self, request: web.Request) -> web.Response:
+        body, uploads = await read_body(request)
+        ids = _snowflake(request, "channel_id"), _snowflake(request, "message_id")
+        return self._message(self.world.edit_message(*ids, body, uploads))
+
+    async def delete_message(self, request: web.Request) -> web.Response:
+        ids = _snowflake(request, "channel_id"), _snowflake(request, "message_id")
+        self.world.delete_message(*ids)
+        return web.Response(status=204)
+
+    # -- guilds ------------------------------------------------------------------------------
+
+    def _guild(self, request: web.Request) -> Guild:
+        guild = self.world.guilds.get(_snowflake(request, "guild_id"))
+        if guild is None:
+            raise ApiError(404, 10004, "Unknown Guild", kind="unknown_guild")
+        return guild
+
+    async def get_guild(self, request: web.Request) -> web.Response:
+        guild = self._guild(request)
+        return _json(guild.payload(member_list=[]))
+
+    async def get_guild_channels(self, request: web.Request) -> web.Response:
+        return _json([c.payload() for c in self._guild(request).channels if not c.deleted])
+
+    async def get_member(self, request: web.Request) -> web.Response:
+        member = self._guild(request).members.get(_snowflake(request, "user_id"))
+        if member is None:
+            raise ApiError(404, 10007, "Unknown Member", kind="unknown_member")
+        return _json(member.payload())
+
+    # -- outside the API ---------------------------------------------------------------------
+
+    async def attachment(self, request: web.Request) -> web.Response:
+        attachment_id = _snowflake(request, "attachment_id")
+        for message in self.world.messages.values():
+            for attachment in message.attachments:
+                if attachment.id == attachment_id:
+                    return web.Response(body=attachment.data, content_type=attachment.content_type)
+        raise web.HTTPNotFound()
