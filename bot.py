@@ -13,10 +13,13 @@ import sys
 from typing import Any
 
 import discord
+import yarl
 from discord.ext import commands
 from pydantic import ValidationError
 
 from config import Settings
+from db.database import Database
+from db.errors import DatabaseError
 
 log = logging.getLogger("uno")
 
@@ -57,6 +60,9 @@ class UnoBot(commands.Bot):
     """The bot: app commands only, no privileged intents."""
 
     def __init__(self, settings: Settings, **kwargs: Any) -> None:
+        # The bot has no voice features: don't warn about missing voice libraries.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads for the tables; nothing privileged
         super().__init__(
@@ -67,8 +73,15 @@ class UnoBot(commands.Bot):
             **kwargs,
         )
         self.settings = settings
+        self.db: Database | None = None
 
     async def setup_hook(self) -> None:
+        if self.settings.discord_api_base:
+            # Another API (a proxy, the test emulator) names its own gateway.
+            _, url, _ = await self.http.get_bot_gateway()
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        self.db = await Database.open(self.settings.database_path)
+        log.info("Database open at %s", self.settings.database_path)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
@@ -84,6 +97,12 @@ class UnoBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("Synced %d global commands", len(synced))
+
+    async def close(self) -> None:
+        await super().close()  # unloads the cogs first, which stop their timers
+        if self.db is not None:
+            await self.db.close()
+            self.db = None
 
     async def on_ready(self) -> None:
         assert self.user is not None
@@ -106,6 +125,9 @@ async def run(settings: Settings) -> int:
             return 2
         except discord.PrivilegedIntentsRequired:
             fail("Discord refused the gateway intents; this bot needs no privileged intent.")
+            return 2
+        except DatabaseError as error:
+            fail(f"The database at DATABASE_PATH cannot be used: {error}.")
             return 2
         except OSError as error:
             fail(f"Could not reach Discord ({error.__class__.__name__}): check the network.")

@@ -8,4 +8,7 @@ from discord.ext import commands
 async def setup(bot: commands.Bot) -> None:
     from cogs.uno.commands import UnoCog
 
-    await bot.add_cog(UnoCog(bot))
+    db = getattr(bot, "db", None)
+    if db is None:
+        raise RuntimeError("the bot must open the database before loading cogs.uno")
+    await bot.add_cog(UnoCog(bot, db))

@@ -1,0 +1,81 @@
+"""Leaderboard and stats embeds (pure functions of the db models)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import discord
+
+from cogs.uno import ids
+from cogs.uno.render import ButtonSpec
+from db.models import LeaderboardPage, MemberStats
+
+TITLES = {"duo": "UNO Duo", "pizza": "UNO Pocket Pizza Pizza"}
+GOLD = 0xF1C40F
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def leaderboard(
+    page: LeaderboardPage, *, guild_name: str
+) -> tuple[discord.Embed, list[ButtonSpec]]:
+    """One page of the board, with previous / next buttons."""
+    title = f"{TITLES[page.variant]} leaderboard"
+    embed = discord.Embed(title=title[:256], colour=GOLD)
+    if guild_name:
+        embed.set_author(name=guild_name[:256])
+    points = "points conceded" if page.variant == "duo" else "points scored"
+    lines = []
+    for entry in page.entries:
+        s = entry.stats
+        medal = MEDALS.get(entry.place, f"**{entry.place}.**")
+        lines.append(
+            f"{medal} **{discord.utils.escape_markdown(s.display_name)}** — {s.won} won of "
+            f"{s.played} ({s.win_rate:.0%}), streak {s.current_streak} (best {s.best_streak}), "
+            f"{s.points} {points}"
+        )
+    embed.description = "\n".join(lines)[:4096] or "No finished matches here yet. Be the first!"
+    embed.set_footer(text=f"Page {page.page} of {page.pages} · {page.total} players")
+    specs = [
+        ButtonSpec(
+            label="◀ Previous",
+            custom_id=ids.leaderboard_custom_id(page.variant, max(1, page.page - 1)),
+            style=discord.ButtonStyle.secondary,
+            emoji=None,
+            disabled=page.page <= 1,
+            row=0,
+        ),
+        ButtonSpec(
+            label="Next ▶",
+            custom_id=ids.leaderboard_custom_id(page.variant, page.page + 1),
+            style=discord.ButtonStyle.secondary,
+            emoji=None,
+            disabled=page.page >= page.pages,
+            row=0,
+        ),
+    ]
+    return embed, specs
+
+
+def stats(name: str, records: Mapping[str, MemberStats | None]) -> discord.Embed:
+    """A member's record in each variant with their latest matches."""
+    embed = discord.Embed(title=f"{name[:200]} — UNO record", colour=GOLD)
+    for variant, record in records.items():
+        if record is None:
+            embed.add_field(name=TITLES[variant], value="No finished match yet.", inline=False)
+            continue
+        s = record.stats
+        points = "conceded" if variant == "duo" else "scored"
+        lines = [
+            f"{s.played} played · {s.won} won · {s.lost} lost ({s.forfeits} forfeits) · "
+            f"{s.win_rate:.0%} won",
+            f"{s.rounds_won} rounds won · {s.points} points {points}",
+            f"streak {s.current_streak} · best {s.best_streak}",
+        ]
+        for recent in record.recent:
+            against = ", ".join(seat.display_name for seat in recent.opponents)
+            lines.append(
+                f"• <t:{int(recent.ended_at.timestamp())}:d> {recent.outcome} vs {against} "
+                f"({recent.score} pts, place {recent.place})"
+            )
+        embed.add_field(name=TITLES[variant], value="\n".join(lines)[:1024], inline=False)
+    return embed

@@ -1,0 +1,105 @@
+"""Lobbies: who sits down before a match starts. Kept in memory only: a lobby
+lost to a restart just expires (its buttons then say so)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+import discord
+
+from cogs.uno import ids
+from cogs.uno.render import ButtonSpec
+from engine.match import Variant
+
+LOBBY_LIFE = timedelta(minutes=10)
+SEATS = {"duo": (2, 2), "pizza": (2, 5)}
+VARIANT_TITLES = {"duo": "UNO Duo", "pizza": "UNO Pocket Pizza Pizza"}
+NEUTRAL = 0x2B2D31
+
+
+@dataclass(slots=True)
+class Lobby:
+    """A table waiting for its players. Keyed by channel: one per channel."""
+
+    channel_id: int
+    guild_id: int
+    host_id: int
+    variant: Variant
+    target: int
+    seats: list[tuple[int, str]]
+    invited_id: int | None = None
+    message_id: int | None = None
+    expires_at: datetime = field(default_factory=lambda: datetime.now(UTC) + LOBBY_LIFE)
+    starting: bool = False
+
+    @property
+    def full(self) -> bool:
+        return len(self.seats) >= SEATS[self.variant][1]
+
+    @property
+    def can_start(self) -> bool:
+        return len(self.seats) >= SEATS[self.variant][0]
+
+    def seated(self, user_id: int) -> bool:
+        return any(uid == user_id for uid, _ in self.seats)
+
+    def embed(self, *, note: str | None = None) -> discord.Embed:
+        title = VARIANT_TITLES[self.variant]
+        low, high = SEATS[self.variant]
+        host = self.seats[0][1] if self.seats else "?"
+        if self.variant == "duo" and self.invited_id is not None:
+            description = f"**{host}** challenges <@{self.invited_id}> to a match of {title}."
+        elif self.variant == "duo":
+            description = f"**{host}** wants to play {title}. The first to press **Join** plays."
+        else:
+            description = (
+                f"**{host}** opened a {title} table for {low} to {high} players. "
+                "Press **Join** to sit down; the host starts."
+            )
+        embed = discord.Embed(title=f"{title} — lobby", description=description, colour=NEUTRAL)
+        embed.add_field(
+            name=f"Seated ({len(self.seats)}/{high})",
+            value="\n".join(f"• {name}" for _, name in self.seats) or "nobody yet",
+            inline=True,
+        )
+        embed.add_field(name="Target", value=f"{self.target} points", inline=True)
+        embed.add_field(
+            name="Expires",
+            value=f"<t:{int(self.expires_at.timestamp())}:R> if it hasn't started",
+            inline=True,
+        )
+        if note:
+            embed.add_field(name="\u200b", value=note[:1024], inline=False)
+        return embed
+
+    def components(self) -> list[ButtonSpec]:
+        def button(label: str, code: str, style: discord.ButtonStyle) -> ButtonSpec:
+            custom_id = ids.table_custom_id(self.channel_id, ids.ANY_VERSION, code)
+            return ButtonSpec(
+                label=label, custom_id=custom_id, style=style, emoji=None, disabled=False, row=0
+            )
+
+        if self.variant == "duo" and self.invited_id is not None:
+            return [
+                button("Accept", "accept", discord.ButtonStyle.success),
+                button("Decline", "decline", discord.ButtonStyle.secondary),
+            ]
+        if self.variant == "duo":
+            return [
+                button("Join", "join", discord.ButtonStyle.success),
+                button("Cancel", "cancel", discord.ButtonStyle.secondary),
+            ]
+        return [
+            button("Join", "join", discord.ButtonStyle.success),
+            button("Leave", "leave", discord.ButtonStyle.secondary),
+            button("Start", "start", discord.ButtonStyle.primary),
+            button("Cancel", "cancel", discord.ButtonStyle.danger),
+        ]
+
+    def closed_embed(self, reason: str) -> discord.Embed:
+        return discord.Embed(
+            title=f"{VARIANT_TITLES[self.variant]} — lobby closed",
+            description=reason,
+            colour=NEUTRAL,
+        )

@@ -1,0 +1,81 @@
+"""Run the real bot (`python bot.py`) as a subprocess against the emulator."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+from tests.emulator import Emulator
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class BotProcess:
+    """`python bot.py` exactly as an admin starts it, pointed at the emulator by settings."""
+
+    def __init__(
+        self,
+        emulator: Emulator,
+        *,
+        database: Path,
+        guild_id: int,
+        turn_seconds: int = 90,
+        log_path: Path | None = None,
+    ) -> None:
+        self.emulator = emulator
+        self.database = database
+        self.guild_id = guild_id
+        self.turn_seconds = turn_seconds
+        self.log_path = log_path or database.with_suffix(".log")
+        self.process: asyncio.subprocess.Process | None = None
+
+    def env(self) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+        env.update(
+            DISCORD_TOKEN=self.emulator.token,
+            DISCORD_API_BASE=self.emulator.api_base,
+            DATABASE_PATH=str(self.database),
+            DEV_GUILD_ID=str(self.guild_id),
+            TURN_SECONDS=str(self.turn_seconds),
+            LOG_LEVEL="INFO",
+            PYTHONUNBUFFERED="1",
+        )
+        return env
+
+    async def start(self, *, timeout: float = 30.0) -> None:
+        log = self.log_path.open("ab")
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(ROOT / "bot.py"),
+            cwd=self.database.parent,  # no developer .env is read from here
+            env=self.env(),
+            stdout=log,
+            stderr=log,
+        )
+        log.close()
+        await self.emulator.wait_connected(timeout=timeout)
+        await self.emulator.world.wait_for(
+            lambda: self.emulator.world.commands.get(self.guild_id), timeout=timeout
+        )
+
+    async def kill(self) -> None:
+        """SIGKILL: no clean-up at all, like a crash or a power cut."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        await self.process.wait()
+
+    async def stop(self) -> int:
+        if self.process is None or self.process.returncode is not None:
+            return self.process.returncode if self.process else 0
+        self.process.send_signal(signal.SIGINT)
+        try:
+            return await asyncio.wait_for(self.process.wait(), timeout=10)
+        except TimeoutError:
+            self.process.kill()
+            return await self.process.wait()
+
+    def output(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
