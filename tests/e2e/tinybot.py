@@ -11,6 +11,8 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.http import MultipartParameters, Route
+from discord.webhook.async_ import async_context
 
 Handler = Callable[..., Awaitable[None]]
 
@@ -44,6 +46,7 @@ class TinyBot(discord.Client):
         self.handlers: dict[str, Handler] = {}
         self.errors: list[BaseException] = []
         self.calls: list[tuple[str, dict[str, Any]]] = []
+        self.interactions: list[discord.Interaction] = []
         self._build_commands()
 
     def _build_commands(self) -> None:
@@ -75,6 +78,7 @@ class TinyBot(discord.Client):
 
     async def run(self, name: str, interaction: discord.Interaction, **kwargs: Any) -> None:
         self.calls.append((name, kwargs))
+        self.interactions.append(interaction)
         handler = self.handlers.get(name) or getattr(self, f"default_{name}")
         try:
             await handler(interaction, **kwargs)
@@ -100,3 +104,25 @@ class TinyBot(discord.Client):
 
     async def default_pick(self, interaction: discord.Interaction, *, values: list[str]) -> None:
         await interaction.response.send_message(f"picked {','.join(values)}", ephemeral=True)
+
+    # -- raw calls, past discord.py's own client-side checks ---------------------------------
+
+    async def respond_raw(
+        self, interaction: discord.Interaction, kind: int, data: dict[str, Any] | None = None
+    ) -> Any:
+        """POST an interaction callback as given (discord.py would refuse a second one)."""
+        payload: dict[str, Any] = {"type": kind}
+        if data is not None:
+            payload["data"] = data
+        params = MultipartParameters(payload=payload, multipart=None, files=None)
+        return await async_context.get().create_interaction_response(
+            interaction.id,
+            interaction.token,
+            session=interaction._session,
+            params=params,
+        )
+
+    async def post_raw(self, channel_id: int, payload: dict[str, Any]) -> Any:
+        """POST a channel message payload as given."""
+        route = Route("POST", "/channels/{channel_id}/messages", channel_id=channel_id)
+        return await self.http.request(route, json=payload)

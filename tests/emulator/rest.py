@@ -6,7 +6,7 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from aiohttp import hdrs, web
+from aiohttp import BodyPartReader, hdrs, web
 
 from .errors import ApiError
 from .log import RestCall
@@ -37,7 +37,7 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Upload]]
         uploads: list[Upload] = []
         reader = await request.multipart()
         async for part in reader:
-            if not isinstance(part, web.BodyPartReader) or part.name is None:
+            if not isinstance(part, BodyPartReader) or part.name is None:
                 continue
             if part.name == "payload_json":
                 payload = json.loads(await part.text())
@@ -101,7 +101,10 @@ class RestApi:
     @web.middleware
     async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """Check auth, map errors to Discord's answers, record every call."""
+        if not request.path.startswith(API_PREFIX):
+            return await handler(request)  # the gateway socket and attachment downloads
         self.in_flight += 1
+        self.world.changed()
         route = request.path
         try:
             resource = request.match_info.route.resource
@@ -110,8 +113,6 @@ class RestApi:
             response = await self._answer(request, handler)
         finally:
             self.in_flight -= 1
-        if not request.path.startswith(API_PREFIX):
-            return response
         code = None
         if isinstance(response, web.Response) and response.status >= 400 and response.body:
             code = json.loads(response.body).get("code")  # type: ignore[arg-type]
@@ -125,7 +126,7 @@ class RestApi:
     async def _answer(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         path = request.path
         try:
-            if path.startswith(API_PREFIX) and not self._authorized(request):
+            if not self._authorized(request):
                 raise ApiError(401, 0, "401: Unauthorized", kind="unauthorized")
             response = await handler(request)
         except ApiError as error:
@@ -136,6 +137,9 @@ class RestApi:
             self.world.violation("unknown_route", f"{request.method} {path}")
             body = {"message": f"{error.status}: {error.reason}", "code": 0}
             return _json(body, status=error.status)
+        except Exception as error:  # an emulator bug: make it loud in the log, not a hang
+            self.world.violation("emulator_error", f"{request.method} {path}: {error!r}")
+            raise
         response.headers.setdefault("Via", "1.1 google")
         return response
 

@@ -1,0 +1,212 @@
+"""Happy paths: slash commands, buttons, selects, followups, edits, defers, messages, files."""
+
+from __future__ import annotations
+
+import io
+
+import aiohttp
+import discord
+import pytest
+
+from tests.e2e.conftest import Scene
+from tests.e2e.tinybot import TinyBot
+from tests.emulator import CallbackType, Driver, Emulator, RefusedByClient
+
+
+async def test_slash_with_member_option_and_resolved_data(
+    driver: Driver, scene: Scene, tiny_bot: TinyBot
+) -> None:
+    out = await driver.slash(scene.alice, scene.channel, "uno duo", opponent=scene.bob, target=300)
+    assert out.response_type is CallbackType.CHANNEL_MESSAGE_WITH_SOURCE
+    assert out.message is not None
+    assert not out.ephemeral
+    assert out.message.content == "Duo table to 300 vs bob"
+    assert [b["label"] for b in out.message.buttons()] == ["Join"]
+    _, kwargs = tiny_bot.calls[-1]
+    opponent = kwargs["opponent"]
+    assert isinstance(opponent, discord.Member)  # built from `resolved` members + users
+    assert opponent.id == scene.bob.id
+    assert tiny_bot.interactions[-1].user.id == scene.alice.id
+    assert out.message in driver.visible(scene.bob, scene.channel)
+
+
+async def test_subcommand_group_and_defaults(
+    driver: Driver, scene: Scene, tiny_bot: TinyBot
+) -> None:
+    out = await driver.slash(scene.mod, scene.channel, "uno admin reset")
+    assert out.message is not None
+    assert out.message.content == "Scores reset"
+    duo = await driver.slash(scene.alice, scene.channel, "uno duo")
+    assert duo.message is not None
+    assert duo.message.content == "Duo table to 500 vs anyone"
+
+
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [
+        ({"target": 99}, "outside"),
+        ({"target": "300"}, "cannot take"),
+        ({"colour": "red"}, "no option"),
+    ],
+)
+async def test_the_client_refuses_bad_options(
+    driver: Driver, scene: Scene, tiny_bot: TinyBot, options: dict[str, object], reason: str
+) -> None:
+    with pytest.raises(RefusedByClient, match=reason):
+        await driver.slash(scene.alice, scene.channel, "uno duo", **options)  # type: ignore[arg-type]
+    assert tiny_bot.calls == []
+
+
+async def test_button_click_updates_the_message(
+    driver: Driver, scene: Scene, tiny_bot: TinyBot
+) -> None:
+    table = (await driver.slash(scene.alice, scene.channel, "uno duo")).message
+    assert table is not None
+    out = await driver.click(scene.bob, table, label="Join")
+    assert out.response_type is CallbackType.UPDATE_MESSAGE
+    assert out.message is table
+    assert table.content == "bob joined"
+    assert table.edits == 1
+
+
+async def test_select_answers_privately(driver: Driver, scene: Scene, tiny_bot: TinyBot) -> None:
+    table = (await driver.slash(scene.alice, scene.channel, "uno duo")).message
+    assert table is not None
+    out = await driver.select(scene.bob, table, "probe:pick", ["2"])
+    assert out.ephemeral
+    assert out.message is not None
+    assert out.message.content == "picked 2"
+    assert out.message in driver.visible(scene.bob, scene.channel)
+    assert out.message not in driver.visible(scene.alice, scene.channel)
+    with pytest.raises(RefusedByClient):
+        await driver.select(scene.bob, table, "probe:pick", ["7"])
+
+
+async def test_followup_and_edit_original(
+    emu: Emulator, driver: Driver, scene: Scene, tiny_bot: TinyBot
+) -> None:
+    async def probe(interaction: discord.Interaction, *, text: str) -> None:
+        await interaction.response.send_message("first")
+        await interaction.followup.send("second")
+        await interaction.followup.send("secret", ephemeral=True)
+        await interaction.edit_original_response(content="first, edited")
+        original = await interaction.original_response()
+        assert original.content == "first, edited"
+
+    tiny_bot.handlers["probe"] = probe
+    out = await driver.slash(scene.alice, scene.channel, "probe")
+    await out.wait_followup(1)
+    await driver.wait_idle()
+    assert tiny_bot.errors == []
+    assert out.message is not None
+    assert out.message.content == "first, edited"
+    assert [m.content for m in out.followups] == ["second", "secret"]
+    assert [m.ephemeral for m in out.followups] == [False, True]
+    assert [m.content for m in driver.visible(scene.bob, scene.channel)] == [
+        "first, edited",
+        "second",
+    ]
+
+
+async def test_defer_then_followup_fills_the_placeholder(
+    driver: Driver, scene: Scene, tiny_bot: TinyBot
+) -> None:
+    async def probe(interaction: discord.Interaction, *, text: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.followup.send("done thinking")
+
+    tiny_bot.handlers["probe"] = probe
+    out = await driver.slash(scene.alice, scene.channel, "probe")
+    assert out.response_type is CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
+    message = await out.wait_message()
+    assert message.content == "done thinking"
+    assert message.ephemeral
+    assert out.followups == []  # Discord edits the "thinking" message instead
+
+
+async def test_defer_update_then_edit_original(
+    driver: Driver, scene: Scene, tiny_bot: TinyBot
+) -> None:
+    async def join(interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        await interaction.edit_original_response(content="edited after defer", view=None)
+
+    tiny_bot.handlers["join"] = join
+    table = (await driver.slash(scene.alice, scene.channel, "uno duo")).message
+    assert table is not None
+    out = await driver.click(scene.bob, table, "probe:join")
+    assert out.response_type is CallbackType.DEFERRED_UPDATE_MESSAGE
+    await driver.wait_for(lambda: table.content == "edited after defer")
+    assert table.components == []
+
+
+async def test_channel_message_crud_and_history(
+    emu: Emulator, driver: Driver, scene: Scene, tiny_bot: TinyBot
+) -> None:
+    channel = tiny_bot.get_channel(scene.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    first = await channel.send("one", embed=discord.Embed(title="Table", description="Red 7"))
+    second = await channel.send("two")
+    await first.edit(content="one, edited")
+    fetched = await channel.fetch_message(first.id)
+    assert fetched.content == "one, edited"
+    assert fetched.embeds[0].title == "Table"
+    assert [m.content async for m in channel.history(limit=10)] == ["two", "one, edited"]
+    await second.delete()
+    with pytest.raises(discord.NotFound):
+        await channel.fetch_message(second.id)
+    assert [m.content for m in driver.visible(scene.alice, scene.channel)] == ["one, edited"]
+    assert "Red 7" in emu.world.messages[first.id].text()
+
+
+async def test_user_message_reaches_the_bot_without_content_intent(
+    driver: Driver, scene: Scene, tiny_bot: TinyBot
+) -> None:
+    said = driver.say(scene.alice, scene.channel, "hello bot")
+    message = await tiny_bot.wait_for("message", timeout=5)
+    assert message.id == said.id
+    assert message.content == ""
+
+
+async def test_attachments_are_stored_and_served(
+    emu: Emulator, driver: Driver, scene: Scene, tiny_bot: TinyBot
+) -> None:
+    async def probe(interaction: discord.Interaction, *, text: str) -> None:
+        file = discord.File(io.BytesIO(b"card art"), filename="card.png")
+        await interaction.response.send_message("with a file", file=file)
+
+    tiny_bot.handlers["probe"] = probe
+    out = await driver.slash(scene.alice, scene.channel, "probe")
+    assert out.message is not None
+    [attachment] = out.message.attachments
+    assert attachment.filename == "card.png"
+    assert attachment.data == b"card art"
+    async with aiohttp.ClientSession() as session, session.get(attachment.url) as response:
+        assert await response.read() == b"card art"
+    channel = tiny_bot.get_channel(scene.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send(file=discord.File(io.BytesIO(b"log"), filename="log.txt"))
+    assert sent.attachments[0].filename == "log.txt"
+    assert await sent.attachments[0].read() == b"log"
+
+
+async def test_modal_round_trip(driver: Driver, scene: Scene, tiny_bot: TinyBot) -> None:
+    submitted: list[str] = []
+
+    class Name(discord.ui.Modal, title="Name your table"):
+        name: discord.ui.TextInput[Name] = discord.ui.TextInput(label="Name", custom_id="name")
+
+        async def on_submit(self, interaction: discord.Interaction) -> None:
+            submitted.append(self.name.value)
+            await interaction.response.send_message(f"named {self.name.value}")
+
+    async def probe(interaction: discord.Interaction, *, text: str) -> None:
+        await interaction.response.send_modal(Name())
+
+    tiny_bot.handlers["probe"] = probe
+    shown = await driver.slash(scene.alice, scene.channel, "probe")
+    assert shown.response_type is CallbackType.MODAL
+    answer = await driver.submit_modal(scene.alice, shown, {"name": "Friday UNO"})
+    assert submitted == ["Friday UNO"]
+    assert answer.message is not None
+    assert answer.message.content == "named Friday UNO"
