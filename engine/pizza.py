@@ -596,7 +596,7 @@ class PizzaMatch:
         self._hands[receiver].append(card)
         self._dip = (i, receiver, card)
         events.append(CardGiven(self.players[i], self.players[receiver]))
-        if not self._hands[i]:  # gave away the last card (nothing was left to draw)
+        if not self._hands[i]:  # defensive: the old top can always be drawn (P9)
             self._end_round(i, events)
             return
         self._expose(i, events)

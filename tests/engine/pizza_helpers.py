@@ -1,0 +1,148 @@
+"""Build Pizza matches in an explicit state, then let the real engine play them.
+
+`pizza(...)` writes a snapshot (the engine's public persistence format) with
+the hands, piles, turn and direction you name and loads it with
+`PizzaMatch.from_snapshot`; from there on every rule is the engine's own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from engine.actions import Action
+from engine.cards import Card, Colour, cards, pizza_deck
+from engine.events import Event, FirstCardTurned, RoundStarted
+from engine.match import PizzaOptions
+from engine.pizza import PizzaMatch
+from engine.views import Pending
+
+DECK = pizza_deck()
+
+
+def pizza(
+    hands: Mapping[str, str],
+    *,
+    top: str,
+    turn: str,
+    draw: str = "",
+    discard: str = "",
+    active: str | None = None,
+    clockwise: bool = True,
+    dealer: str | None = None,
+    scores: Mapping[str, int] | None = None,
+    target: int = 250,
+    seed: int = 0,
+    rest: Literal["draw", "discard", "none"] = "draw",
+    pending: Pending = Pending.NONE,
+) -> PizzaMatch:
+    """A match in round 1 with exactly this state.
+
+    `hands` maps each player (in seat order) to card codes; `top` is the face-up
+    card and `discard` the cards under it (oldest first); `draw` lists the draw
+    pile from its top down. Every other card of the 51 goes to the bottom of the
+    draw pile (`rest="draw"`), under the discard pile (`"discard"`), or nowhere
+    (`"none"`). `active` names the colour for a wild on top.
+    """
+    players = list(hands)
+    listed = [c for h in hands.values() for c in cards(h)]
+    listed += cards(draw) + cards(discard) + [Card.parse(top)]
+    unknown = Counter(listed) - Counter(DECK)
+    assert not unknown, f"cards listed twice or not in the deck: {unknown}"
+    left = list((Counter(DECK) - Counter(listed)).elements())
+    left.sort(key=DECK.index)
+    draw_pile = list(reversed(cards(draw)))  # the engine's top is the list's end
+    discard_pile = cards(discard)
+    if rest == "draw":
+        draw_pile = left + draw_pile
+    elif rest == "discard":
+        discard_pile = left + discard_pile
+    top_card = Card.parse(top)
+    discard_pile.append(top_card)
+    base = PizzaMatch(players=players, seed=seed, options=PizzaOptions(target=target))
+    snap: dict[str, Any] = base.to_snapshot()
+    index = {p: i for i, p in enumerate(players)}
+    colour = top_card.colour.value if top_card.colour is not None else active
+    snap.update(
+        round=1,
+        dealer=index[dealer] if dealer is not None else (index[turn] - 1) % len(players),
+        actor=index[turn],
+        clockwise=clockwise,
+        pending=pending.value,
+        seated=[True] * len(players),
+        scores=[(scores or {}).get(p, 0) for p in players],
+        hands=[h.split() for h in hands.values()],
+        draw=[c.code for c in draw_pile],
+        discard=[c.code for c in discard_pile],
+        active=colour,
+        drawn=None,
+        play_uno=False,
+        colour_then_play=False,
+        wd2={"player": -1, "hand": [], "legit": False},
+        exposed=-1,
+        revealed={"to": -1, "hand": []},
+        dip=None,
+        recent=[],
+        over=False,
+        winner=-1,
+    )
+    return PizzaMatch.from_snapshot(snap)
+
+
+def state(match: PizzaMatch) -> str:
+    """The whole state as one string, to prove an action changed nothing."""
+    return json.dumps(match.to_snapshot(), sort_keys=True)
+
+
+def hand(match: PizzaMatch, player: str) -> list[str]:
+    """A player's hand as codes, in the view's sorted order."""
+    return [c.code for c in match.private_view(player).hand]
+
+
+def count(match: PizzaMatch, player: str) -> int:
+    return next(s.cards for s in match.public_view().seats if s.player == player)
+
+
+def all_cards(match: PizzaMatch) -> Counter[str]:
+    """Every card in hands and piles (to check that all 51 exist exactly once)."""
+    snap = match.to_snapshot()
+    found: Counter[str] = Counter()
+    for h in snap["hands"]:
+        found.update(h)
+    found.update(snap["draw"])
+    found.update(snap["discard"])
+    return found
+
+
+def play_all(match: PizzaMatch, moves: list[tuple[str, Action]]) -> list[Event]:
+    """Apply several actions; return every event."""
+    out: list[Event] = []
+    for player, action in moves:
+        out += match.apply(player, action)
+    return out
+
+
+def seed_with_first_card(
+    predicate: Any, *, players: int = 3, returned: bool = False, limit: int = 5000
+) -> tuple[int, PizzaMatch]:
+    """The first seed whose round opens on a card satisfying `predicate` (real deals).
+
+    With `returned`, the seed must also have sent a card back first (P3).
+    """
+    ids = [f"p{i}" for i in range(players)]
+    for seed in range(limit):
+        m = PizzaMatch(players=ids, seed=seed)
+        turned = [e.card for e in m.public_view().recent if isinstance(e, FirstCardTurned)]
+        if predicate(turned[-1]) and (not returned or len(turned) > 1):
+            return seed, m
+    raise AssertionError("no seed found")
+
+
+def round_started(match: PizzaMatch) -> RoundStarted:
+    return next(e for e in match.public_view().recent if isinstance(e, RoundStarted))
+
+
+def colour(letter: str) -> Colour:
+    return Colour(letter)
