@@ -90,8 +90,14 @@ class World:
             self._changed.set()
             self._changed = None
 
-    async def wait_for(self, predicate: Callable[[], Any], *, timeout: float = 5.0) -> Any:
-        """Return predicate()'s first truthy value, re-checked on every change."""
+    async def wait_for(
+        self, predicate: Callable[[], Any], *, timeout: float = 5.0, poll: float = 0.05
+    ) -> Any:
+        """Return predicate()'s first truthy value, re-checked on every change.
+
+        It is also re-checked every `poll` seconds, for predicates on the bot's own state
+        (its database, its objects) that change without telling the emulator.
+        """
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while not (result := predicate()):
@@ -101,7 +107,7 @@ class World:
             if self._changed is None:
                 self._changed = asyncio.Event()
             try:
-                await asyncio.wait_for(self._changed.wait(), remaining)
+                await asyncio.wait_for(self._changed.wait(), min(remaining, poll))
             except TimeoutError:
                 continue
         return result
