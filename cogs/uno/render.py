@@ -186,8 +186,8 @@ def clip(text: str, limit: int) -> str:
 
 def plain_name(names: Mapping[str, str], player: str) -> str:
     """A display name without markdown, for titles and labels."""
-    name = names.get(player) or f"Player …{player[-4:]}"
-    return clip(" ".join(name.split()), NAME_LIMIT) or "Player"
+    raw = names.get(player) or f"Player …{player[-4:]}"
+    return clip(" ".join(raw.split()), NAME_LIMIT) or "Player"
 
 
 def name(names: Mapping[str, str], player: str) -> str:
@@ -224,24 +224,22 @@ def hand_lines(cards: Iterable[Card], *, bold: frozenset[Card] = frozenset()) ->
 
 
 def _fit_lines(lines: Sequence[str], limit: int, *, keep_last: bool = False) -> str:
-    """Join whole lines within `limit`, saying how many were left out."""
-    if not lines:
-        return ""
+    """Join whole lines within `limit`, ending (or starting) with how many were left out."""
     text = "\n".join(lines)
     if len(text) <= limit:
         return text
-    kept: list[str] = []
     ordered = list(reversed(lines)) if keep_last else list(lines)
-    for i, line in enumerate(ordered):
-        left = len(ordered) - i - 1
-        note = f"… {left} more" if keep_last is False else f"… {left} earlier"
-        candidate = [*kept, clip(line, limit)]
-        size = len("\n".join(candidate)) + (len(note) + 1 if left else 0)
-        if size > limit:
-            note = f"… {len(ordered) - i} " + ("earlier" if keep_last else "more")
-            kept.append(note)
+    word = "earlier" if keep_last else "more"
+    kept: list[str] = []
+    for line in ordered:
+        note = f"… {len(ordered) - len(kept) - 1} {word}"
+        room = limit - len("\n".join([*kept, note])) - 1
+        if len(line) > room:
+            if not kept:  # one huge line: show what fits of it
+                kept.append(clip(line, max(room, 0)))
             break
-        kept = candidate
+        kept.append(line)
+    kept.append(f"… {len(ordered) - len(kept)} {word}")
     if keep_last:
         kept.reverse()
     return clip("\n".join(kept), limit)
@@ -610,7 +608,7 @@ def _card_choices(legal: Sequence[Action], private: PrivateView) -> dict[str, li
         count = counts.get(card, 0)
         label = card.title + (f" ×{count}" if count > 1 else "")
         description = None
-        if private.drawn is card or private.drawn == card:
+        if private.drawn == card:
             description = "The card you just drew"
         if play.uno:
             label += " + UNO!"
@@ -624,9 +622,7 @@ def _card_choices(legal: Sequence[Action], private: PrivateView) -> dict[str, li
         colour = last.colour
         same = sum(k for c, k in counts.items() if c.colour is colour and colour is not None)
         label = f"Dump, {last.title} last" + (" + UNO!" if dump.uno else "")
-        description = (
-            f"Lay all {same} {colour.title if colour else ''} cards; only the last one acts"
-        )
+        description = f"Lay all {same} {colour.title if colour else ''} cards; the last one acts"
         groups["dump"].append(
             _Choice(
                 dump, label, colour_emoji(colour), success if dump.uno else secondary, description
@@ -1036,7 +1032,7 @@ _RULES: Final = {
             "**P9** Empty draw pile: the discard pile (but its top card) is shuffled into a "
             "new one.",
             "**P10/P11** Out of cards wins the round and scores every other hand (numbers "
-            "face value, actions 20, wilds 50). The first to the target (250) wins.",
+            "face value, actions 20, wilds 50). The first to the target (250 by default) wins.",
             "**X3** Leaving a match is a forfeit.",
         )
     ),
