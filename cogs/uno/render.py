@@ -1007,7 +1007,7 @@ _RULES: Final = {
             "**D12** Empty draw pile: the discard pile (but its top card) becomes the draw pile.",
             "**D13/D14** Out of cards ends the round; the other player scores their hand "
             "(numbers face value, actions 10, wilds 15, Wild Draw 4 20). Whoever reaches the "
-            "target (200) **loses**; the lower total wins.",
+            "target (200 by default) **loses**; the lower total wins.",
             "**X3** Leaving a match is a forfeit.",
         )
     ),
