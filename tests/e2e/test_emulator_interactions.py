@@ -10,7 +10,7 @@ import pytest
 
 from tests.e2e.conftest import Scene
 from tests.e2e.tinybot import TinyBot
-from tests.emulator import CallbackType, Driver, Emulator, RefusedByClient
+from tests.emulator import CallbackType, Driver, Emulator, Permission, RefusedByClient
 
 
 async def test_slash_with_member_option_and_resolved_data(
@@ -210,3 +210,33 @@ async def test_modal_round_trip(driver: Driver, scene: Scene, tiny_bot: TinyBot)
     assert submitted == ["Friday UNO"]
     assert answer.message is not None
     assert answer.message.content == "named Friday UNO"
+
+
+async def test_commands_work_in_a_thread(
+    emu: Emulator, driver: Driver, scene: Scene, tiny_bot: TinyBot
+) -> None:
+    thread = emu.add_thread(scene.channel, "table 1")
+    out = await driver.slash(scene.alice, thread, "uno duo")
+    assert out.message is not None
+    assert out.message.channel is thread
+    assert isinstance(tiny_bot.interactions[-1].channel, discord.Thread)
+    assert driver.visible(scene.bob, scene.channel) == []
+
+
+async def test_missing_permissions_are_403_and_seen_by_the_bot(
+    emu: Emulator, driver: Driver, scene: Scene, tiny_bot: TinyBot
+) -> None:
+    emu.world.set_role_permissions(scene.guild.everyone, Permission.USE_APPLICATION_COMMANDS)
+    emu.world.set_role_permissions(emu.world.bot_role(scene.guild), Permission.VIEW_CHANNEL)
+    guild = tiny_bot.get_guild(scene.guild.id)
+    assert guild is not None
+    await driver.wait_for(lambda: not guild.me.guild_permissions.send_messages)
+    channel = guild.get_channel(scene.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    with pytest.raises(discord.Forbidden) as caught:
+        await channel.send("hello")
+    assert caught.value.code == 50013
+    assert emu.log.kinds() == ["missing_permissions"]
+    # Interaction answers need no channel permission.
+    out = await driver.slash(scene.alice, scene.channel, "uno duo")
+    assert out.message is not None

@@ -11,7 +11,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from .models import Channel, Guild, Interaction, Member, Message
+from .models import Channel, Guild, Interaction, Member, Message, Role
 from .world import World
 
 HEARTBEAT_INTERVAL_MS = 41_250
@@ -198,6 +198,9 @@ class Gateway:
             return self._guild(session, subject) if intents & GUILDS else None
         if isinstance(subject, Channel):
             return subject.payload() if intents & GUILDS else None
+        if isinstance(subject, Role):
+            role = {"guild_id": str(subject.guild_id), "role": subject.payload()}
+            return role if intents & GUILDS else None
         if isinstance(subject, Message) and intents & GUILD_MESSAGES:
             if event == "MESSAGE_DELETE":
                 return {

@@ -176,16 +176,21 @@ class Channel:
     id: int
     guild: Guild
     name: str
-    type: int = 0  # GUILD_TEXT
+    type: int = 0  # GUILD_TEXT; 11 is a public thread
     position: int = 0
+    parent: Channel | None = None  # a thread's channel
     deleted: bool = False
     last_message_id: int | None = None
+
+    @property
+    def is_thread(self) -> bool:
+        return self.parent is not None
 
     def __repr__(self) -> str:
         return f"<Channel {self.id} #{self.name}>"
 
     def payload(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
             "guild_id": str(self.guild.id),
@@ -196,9 +201,20 @@ class Channel:
             "topic": None,
             "last_message_id": None if self.last_message_id is None else str(self.last_message_id),
             "rate_limit_per_user": 0,
-            "parent_id": None,
+            "parent_id": None if self.parent is None else str(self.parent.id),
             "flags": 0,
         }
+        if self.parent is not None:
+            data["owner_id"] = str(self.guild.owner_id)
+            data["member_count"] = 1
+            data["message_count"] = 0
+            data["thread_metadata"] = {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": iso(0),
+                "locked": False,
+            }
+        return data
 
 
 @dataclass(eq=False)
@@ -250,8 +266,8 @@ class Guild:
             "emojis": [],
             "stickers": [],
             "roles": [self.everyone.payload(), *(role.payload() for role in self.roles)],
-            "channels": [c.payload() for c in self.channels if not c.deleted],
-            "threads": [],
+            "channels": [c.payload() for c in self.channels if not c.deleted and not c.parent],
+            "threads": [c.payload() for c in self.channels if not c.deleted and c.parent],
             "members": [m.payload() for m in member_list],
             "member_count": len(self.members),
             "large": False,

@@ -135,3 +135,6 @@ class Emulator:
 
     def add_text_channel(self, guild: Guild, name: str = "general") -> Channel:
         return self.world.add_text_channel(guild, name)
+
+    def add_thread(self, channel: Channel, name: str) -> Channel:
+        return self.world.add_thread(channel, name)

@@ -175,17 +175,28 @@ class World:
         self.dispatch("CHANNEL_CREATE", channel)
         return channel
 
+    def add_thread(self, channel: Channel, name: str) -> Channel:
+        """Create a public thread in a text channel (interactions work there too)."""
+        thread = Channel(self._id(), channel.guild, name, type=11, parent=channel)
+        channel.guild.channels.append(thread)
+        self.channels[thread.id] = thread
+        self.dispatch("THREAD_CREATE", thread)
+        return thread
+
     def delete_channel(self, channel: Channel) -> None:
         channel.deleted = True
         self.dispatch("CHANNEL_DELETE", channel)
         self.changed()
 
-    def set_bot_permissions(self, guild: Guild, permissions: int) -> None:
-        """Replace the bot's role permissions (to test missing-permission paths)."""
-        member = guild.member(self.bot)
-        for role in member.roles:
-            role.permissions = 0
-        member.roles[0].permissions = int(permissions)
+    def bot_role(self, guild: Guild) -> Role:
+        """Return the bot's own (managed) role in `guild`."""
+        return guild.member(self.bot).roles[0]
+
+    def set_role_permissions(self, role: Role, permissions: int) -> None:
+        """Change a role's permissions (e.g. take Send Messages from @everyone and the bot)."""
+        role.permissions = int(permissions)
+        self.dispatch("GUILD_ROLE_UPDATE", role)
+        self.changed()
 
     def visible_messages(self, user: User, channel: Channel) -> list[Message]:
         """Return what `user` sees in `channel`, oldest first: public ones and their ephemerals."""
@@ -203,7 +214,7 @@ class World:
             raise errors.unknown_channel()
         return channel
 
-    def _channel_message(self, channel_id: int, message_id: int, *, action: str) -> Message:
+    def _channel_message(self, channel_id: int, message_id: int) -> Message:
         channel = self.channel(channel_id)
         message = self.messages.get(message_id)
         if message is None or message.channel is not channel or message.deleted:
@@ -230,7 +241,7 @@ class World:
     def edit_message(
         self, channel_id: int, message_id: int, payload: dict[str, Any], uploads: Sequence[Upload]
     ) -> Message:
-        message = self._channel_message(channel_id, message_id, action="edit")
+        message = self._channel_message(channel_id, message_id)
         if message.author is not self.bot:
             raise errors.cannot_edit_others()
         self.edit_limit.take(message.channel.id)
@@ -239,14 +250,14 @@ class World:
         return message
 
     def delete_message(self, channel_id: int, message_id: int) -> None:
-        message = self._channel_message(channel_id, message_id, action="delete")
+        message = self._channel_message(channel_id, message_id)
         perms = message.channel.guild.member(self.bot).permissions
         if message.author is not self.bot and not perms & Permission.MANAGE_MESSAGES:
             raise errors.missing_permissions()
         self._delete(message)
 
     def get_message(self, channel_id: int, message_id: int) -> Message:
-        return self._channel_message(channel_id, message_id, action="fetch")
+        return self._channel_message(channel_id, message_id)
 
     def history(
         self,
