@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Coroutine, Generator
+from collections.abc import AsyncIterator, Coroutine, Generator, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, Self
@@ -119,6 +119,12 @@ class Database:
         async with self._write_lock, self._writer.execute(f"PRAGMA {name}") as cursor:
             row = await cursor.fetchone()
         return row[0] if row else None
+
+    async def execute_atomic(self, sql: str, parameters: Sequence[Any]) -> None:
+        """Run one write statement as its own transaction; return after its commit."""
+        async with self._write_lock:
+            # isolation_level=None: the statement autocommits as it completes.
+            await self._writer.execute(sql, parameters)
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -45,6 +45,14 @@ _UPSERT_SNAPSHOT = (
     "seq = excluded.seq, state = excluded.state, created_at = excluded.created_at"
 )
 _SET_DEADLINE = "UPDATE matches SET turn_deadline = ? WHERE match_id = ?"
+# One statement logs a whole batch (see migration 0003): rows come from a JSON array.
+_INTAKE_BATCH = (
+    "INSERT INTO action_intake (match_id, seq, player_id, action, created_at, deadline, state)"
+    " SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'),"
+    " json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]'),"
+    " json_extract(value, '$[5]'), json_extract(value, '$[6]')"
+    " FROM json_each(?) ORDER BY key"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +82,7 @@ class TableRepo:
             raise ValueError("snapshot_every must be at least 1")
         self._db = db
         self.snapshot_every = snapshot_every
-        self._writer = GroupCommitter[_ActionJob](
-            transaction=db.transaction, flush=self._flush_actions
-        )
+        self._writer = GroupCommitter[_ActionJob](write=self._write_batch)
 
     def start(self) -> None:
         """Start the group-commit writer (Database.open does it)."""
@@ -187,21 +193,19 @@ class TableRepo:
         except sqlite3.IntegrityError as exc:
             raise ActionRejected(f"match {match_id} action {seq}: {exc}") from exc
 
-    async def _flush_actions(self, conn: aiosqlite.Connection, jobs: list[_ActionJob]) -> None:
+    async def _write_batch(self, jobs: list[_ActionJob]) -> None:
         if any(job.round_result or job.results is not None for job in jobs):
-            # Rare (a round or match ended): keep strict order, job by job, so an
-            # action can never land after the finish of its match in one batch.
-            for job in jobs:
-                await self._write_job(conn, job)
+            # Rare (a round or match ended): one transaction, job by job, in order,
+            # so an action can never land after the finish of its match.
+            async with self._db.transaction() as conn:
+                for job in jobs:
+                    await self._write_job(conn, job)
             return
-        await conn.executemany(
-            _INSERT_ACTION,
-            [(j.match_id, j.seq, j.player_id, j.action, j.created_at) for j in jobs],
-        )
-        snapshots = [(j.match_id, j.seq, j.snapshot, j.created_at) for j in jobs if j.snapshot]
-        if snapshots:
-            await conn.executemany(_UPSERT_SNAPSHOT, snapshots)
-        await conn.executemany(_SET_DEADLINE, [(j.deadline, j.match_id) for j in jobs])
+        rows = [
+            (j.match_id, j.seq, j.player_id, j.action, j.created_at, j.deadline, j.snapshot)
+            for j in jobs
+        ]
+        await self._db.execute_atomic(_INTAKE_BATCH, (json.dumps(rows),))
 
     async def _write_job(self, conn: aiosqlite.Connection, job: _ActionJob) -> None:
         await conn.execute(

@@ -3,40 +3,34 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Generic, TypeVar
 
-import aiosqlite
-
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
-Transaction = Callable[[], contextlib.AbstractAsyncContextManager[aiosqlite.Connection]]
 
 
 class GroupCommitter(Generic[T]):
-    """Write items through `flush(conn, items)` inside `transaction()`, many per commit.
+    """Write items through `write(items)`, many per commit.
 
     A single aiosqlite connection runs one statement at a time on one thread, so
     200 tables each committing their own action would queue behind 200 commits
     (and 200 fsyncs). Instead, callers enqueue and await a future; the writer
-    takes every item waiting, writes them in one transaction, commits once, then
-    resolves all futures. An idle writer commits a lone item at once, so batching
-    costs nothing at low load. If a batch fails, its items are retried one per
-    transaction so that one bad item fails alone.
+    takes every item waiting, writes them with `write` (which must commit them
+    all or none), then resolves all futures. An idle writer commits a lone item
+    at once, so batching costs nothing at low load. If a batch fails, its items
+    are retried one by one so that one bad item fails alone.
     """
 
     def __init__(
         self,
         *,
-        transaction: Transaction,
-        flush: Callable[[aiosqlite.Connection, list[T]], Awaitable[None]],
+        write: Callable[[list[T]], Awaitable[None]],
         max_batch: int = 500,
     ) -> None:
-        self._transaction = transaction
-        self._flush = flush
+        self._write = write
         self._max_batch = max_batch
         self._queue: asyncio.Queue[tuple[T, asyncio.Future[None]] | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
@@ -102,8 +96,7 @@ class GroupCommitter(Generic[T]):
 
     async def _commit(self, batch: list[tuple[T, asyncio.Future[None]]]) -> None:
         try:
-            async with self._transaction() as conn:
-                await self._flush(conn, [item for item, _ in batch])
+            await self._write([item for item, _ in batch])
         except Exception as exc:
             if len(batch) == 1:
                 _settle(batch[0][1], exc)
