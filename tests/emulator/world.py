@@ -445,7 +445,6 @@ class World:
                 who = it.user.name
                 self.log.failed.append(FailedInteraction(it.id, it.name, who, now))
                 self.violation("interaction_failed", f"{it.name} by {who}: no answer within 3 s")
-        self.changed()
 
     def interaction_callback(
         self, interaction_id: int, token: str, body: dict[str, Any], uploads: Sequence[Upload]
