@@ -424,6 +424,16 @@ def _describe_round(event: RoundEnded, names: Mapping[str, str]) -> str:
 # ---------------------------------------------------------------- table
 
 
+def named_colour(view: PublicView) -> Colour | None:
+    """The colour in force, None while a wild on top still waits for its colour.
+
+    (A view may still carry the previous colour then; showing it would mislead.)
+    """
+    if view.pending is Pending.COLOUR and view.top is not None and view.top.is_wild:
+        return None
+    return view.active_colour
+
+
 def _deadline(deadline: datetime | None) -> str:
     return "" if deadline is None else f" · <t:{int(deadline.timestamp())}:R>"
 
@@ -443,7 +453,7 @@ def _pending_words(view: PublicView, names: Mapping[str, str]) -> str:
     if view.to_act is None:
         return "Waiting…"
     who = name(names, view.to_act)
-    colour = view.active_colour
+    colour = named_colour(view)
     colour_words = f"{colour_label(colour)} " if colour is not None else ""
     pending = view.pending
     if pending is Pending.DRAFT_PICK:
@@ -499,10 +509,10 @@ def table_embed(
     heading = title or f"{variant_name(view.variant)} · Round {view.round}"
     lines = []
     if view.top is not None:
-        lines.append(f"**Top card:** {card_label(view.top, view.active_colour)}")
+        lines.append(f"**Top card:** {card_label(view.top, named_colour(view))}")
     elif view.phase is Phase.DRAFT:
         lines.append("**Draft:** each player picks 7 cards (D3)")
-    colour = view.active_colour
+    colour = named_colour(view)
     # A wild's named colour is in its label already; say the colour when it differs.
     if colour is not None and (view.top is None or view.top.colour not in (None, colour)):
         lines.append(f"**Colour:** {colour_label(colour)}")
@@ -519,7 +529,7 @@ def table_embed(
     embed = discord.Embed(
         title=heading,
         description="\n".join(lines),
-        colour=colour_value(view.active_colour),
+        colour=colour_value(named_colour(view)),
     )
     seats = [_seat_line(view, i, names) for i in range(len(view.seats))]
     embed.add_field(name="Players", value=_fit_lines(seats, FIELD_VALUE), inline=False)
@@ -591,7 +601,9 @@ _COLOUR_STYLES: Final = {
 _GROUPS: Final = (("dump", "Dump the colour…"), ("give", "Give a card…"), ("play", "Play a card…"))
 
 
-def _card_choices(legal: Sequence[Action], private: PrivateView) -> dict[str, list[_Choice]]:
+def _card_choices(
+    legal: Sequence[Action], private: PrivateView, *, drawn_only: bool
+) -> dict[str, list[_Choice]]:
     counts = Counter(private.hand)
     plays = sorted(
         (a for a in legal if isinstance(a, Play)), key=lambda a: (hand_order(a.card), a.uno)
@@ -608,7 +620,8 @@ def _card_choices(legal: Sequence[Action], private: PrivateView) -> dict[str, li
         count = counts.get(card, 0)
         label = card.title + (f" ×{count}" if count > 1 else "")
         description = None
-        if private.drawn == card:
+        if drawn_only:  # D5/P4: only the card just drawn may be played
+            label = f"Play {label}"
             description = "The card you just drew"
         if play.uno:
             label += " + UNO!"
@@ -826,7 +839,7 @@ def _prompt(private: PrivateView, public: PublicView, names: Mapping[str, str]) 
     owed = public.pending_draw
     pending = public.pending
     looked = private.looking_at
-    colour = public.active_colour
+    colour = named_colour(public)
     colour_words = "" if colour is None else f"{colour_label(colour)} "
     if pending is Pending.DRAFT_PICK:
         card = "a card" if looked is None else card_label(looked)
@@ -847,6 +860,8 @@ def _prompt(private: PrivateView, public: PublicView, names: Mapping[str, str]) 
     if pending is Pending.WILD_DRAW:
         return f"**Wild draw:** challenge, or accept and draw {owed}."
     if pending is Pending.DUMP:
+        if not any(isinstance(a, Dump) for a in private.legal):
+            return f"**Reverse (D9):** you have no other {colour_words}card to dump."
         return (
             f"**Reverse (D9):** dump every {colour_words}card (pick the one laid last), or don't."
         )
@@ -877,7 +892,7 @@ def hand_panel(
         (a for a in legal if isinstance(a, ChooseColour)),
         key=lambda a: list(Colour).index(a.colour),
     )
-    groups = _card_choices(legal, view)
+    groups = _card_choices(legal, view, drawn_only=public.pending is Pending.DRAWN_CARD)
     controls = _controls(legal, view, public)
     components, note = _layout(
         colours=colours,
@@ -890,7 +905,7 @@ def hand_panel(
 
     lines = [_prompt(view, public, names)]
     if public.top is not None:
-        lines.append(f"Top card: {card_label(public.top, public.active_colour)}")
+        lines.append(f"Top card: {card_label(public.top, named_colour(public))}")
     if view.drawn is not None and public.pending is not Pending.DRAWN_CARD:
         lines.append(f"You drew {card_label(view.drawn)}.")
     if view.looking_at is not None and public.pending not in (
@@ -916,7 +931,7 @@ def hand_panel(
         description=_fit_lines(hand, EMBED_DESCRIPTION - len(legend)) + legend
         if hand
         else "No cards.",
-        colour=colour_value(public.active_colour),
+        colour=colour_value(named_colour(public)),
     )
     if view.revealed_hand is not None:
         embed.add_field(

@@ -65,8 +65,7 @@ from engine.events import (
 from engine.views import Pending, Phase, PrivateView, PublicView, SeatView
 
 ALL_CARDS = sorted(set(duo_deck()) | set(pizza_deck()), key=hand_order)
-PLAYERS = ("111111111111111111", "222222222222222222", "333333333333333333")
-PLAYERS += ("444444444444444444", "555555555555555555")
+PLAYERS = tuple(str(n) * 18 for n in range(1, 6))  # Discord ids: 18-digit snowflakes
 ANN, BOB = PLAYERS[0], PLAYERS[1]
 NAMES = {ANN: "Ann", BOB: "Bob"}
 # Worst-case display names: 32 characters full of markdown to escape.
@@ -258,7 +257,7 @@ def codes_of(legal: Sequence[Action]) -> set[str]:
 # ---------------------------------------------------------------- generated views
 
 
-def legal_for(pending: Pending, hand: Sequence[Card], rng: random.Random) -> list[Action]:
+def legal_for(pending: Pending, hand: Sequence[Card], rng: random.Random) -> Sequence[Action]:
     """A plausible (or deliberately greedy) list of legal actions for `pending`."""
     distinct = sorted(set(hand), key=hand_order)
     if pending in (Pending.DRAFT_PICK,):
@@ -282,12 +281,12 @@ def legal_for(pending: Pending, hand: Sequence[Card], rng: random.Random) -> lis
         colour = rng.choice(list(Colour))
         lasts = [c for c in distinct if c.colour is colour]
         plays = [Play(c) for c in distinct if c.colour in (colour, None)]
-        return [Dump(c) for c in lasts] + plays + [Draw(), CallUno()]
+        return [*(Dump(c) for c in lasts), *plays, Draw(), CallUno()]
     if pending is Pending.GIVE:
         return [Give(c) for c in distinct]
     # An ordinary turn, greedy: every card, with and without UNO, and every extra button.
-    plays = [Play(c) for c in distinct] + [Play(c, uno=True) for c in distinct]
-    return [*plays, Draw(), CallUno(), CatchUno()]
+    greedy = [Play(c, uno=uno) for uno in (False, True) for c in distinct]
+    return [*greedy, Draw(), CallUno(), CatchUno()]
 
 
 def generated_cases() -> Iterator[tuple[str, int, int, Pending]]:
@@ -369,9 +368,18 @@ def test_every_card_of_the_hand_is_listed(size: int) -> None:
 
 
 def test_sixty_distinct_greedy_plays_are_paged_without_loss() -> None:
-    every = [Play(c) for c in ALL_CARDS] + [Play(c, uno=True) for c in ALL_CARDS]
-    every += [Dump(c) for c in ALL_CARDS] + [Give(c) for c in ALL_CARDS]
-    legal = [*every, Draw(), KeepDrawn(), TakeVolley(), Challenge(), Accept(), NoDump()]
+    every: list[Action] = [Play(c, uno=uno) for uno in (False, True) for c in ALL_CARDS]
+    every += [Dump(c) for c in ALL_CARDS]
+    every += [Give(c) for c in ALL_CARDS]
+    legal: list[Action] = [
+        *every,
+        Draw(),
+        KeepDrawn(),
+        TakeVolley(),
+        Challenge(),
+        Accept(),
+        NoDump(),
+    ]
     legal += [CallUno(), CatchUno(), KeepCard(), RejectCard(), *[ChooseColour(c) for c in Colour]]
     view = private(ALL_CARDS, legal)
     panels = list(all_pages(view, public()))
@@ -654,7 +662,7 @@ def by_code(panel: HandPanel) -> dict[str, ButtonSpec]:
 
 def test_identical_cards_are_grouped_on_one_button() -> None:
     hand = cards("R7 R7 R7 G7 B2")
-    legal = [Play(card("R7")), Play(card("R7")), Play(card("G7")), Draw()]
+    legal: list[Action] = [Play(card("R7")), Play(card("R7")), Play(card("G7")), Draw()]
     panel = render.hand_panel(private(hand, legal), public(), names=NAMES, table_id=4, version=9)
     check_panel(panel, legal, version=9)
     found = by_code(panel)
@@ -662,7 +670,8 @@ def test_identical_cards_are_grouped_on_one_button() -> None:
     assert found["p.R7"].emoji == "🟥"
     assert found["p.G7"].label == "Green 7"
     assert sum("Red 7" in b.label for b in buttons(panel)) == 1
-    assert "🟥 Red: **7 ×3**" in (panel.embed.description if panel.embed else "")
+    assert panel.embed is not None
+    assert "🟥 Red: **7 ×3**" in (panel.embed.description or "")
 
 
 def test_uno_variants_only_when_the_engine_lists_them() -> None:
@@ -671,7 +680,7 @@ def test_uno_variants_only_when_the_engine_lists_them() -> None:
         private(hand, [Play(card("R7")), Draw()]), public(), names=NAMES, table_id=1, version=1
     )
     assert not any("UNO" in b.label for b in buttons(without))
-    legal = [Play(card("R7")), Play(card("R7"), uno=True), Draw()]
+    legal: list[Action] = [Play(card("R7")), Play(card("R7"), uno=True), Draw()]
     with_uno = render.hand_panel(private(hand, legal), public(), names=NAMES, table_id=1, version=1)
     found = by_code(with_uno)
     assert found["pu.R7"].label == "Red 7 + UNO!"
@@ -681,7 +690,7 @@ def test_uno_variants_only_when_the_engine_lists_them() -> None:
 
 def test_plays_move_to_a_select_when_buttons_do_not_fit() -> None:
     hand = [c for c in ALL_CARDS if c.colour is not None][:30]
-    legal = [*(Play(c) for c in hand), Draw()]
+    legal: list[Action] = [*(Play(c) for c in hand), Draw()]
     panel = render.hand_panel(private(hand, legal), public(), names=NAMES, table_id=1, version=3)
     offered = check_panel(panel, legal, version=3)
     assert offered == codes_of(legal)
@@ -692,7 +701,7 @@ def test_plays_move_to_a_select_when_buttons_do_not_fit() -> None:
 
 def test_layout_rows_colours_then_cards_then_decisions() -> None:
     hand = cards("R1 R2 R3 G1 G2 G3 B1")
-    legal = [*(Play(c) for c in hand), Draw(), CatchUno()]
+    legal: list[Action] = [*(Play(c) for c in hand), Draw(), CatchUno()]
     panel = render.hand_panel(private(hand, legal), public(), names=NAMES, table_id=1, version=3)
     check_panel(panel, legal, version=3)
     found = by_code(panel)
@@ -702,7 +711,7 @@ def test_layout_rows_colours_then_cards_then_decisions() -> None:
 
 
 def test_colour_picker_is_one_row_of_four() -> None:
-    legal = [ChooseColour(c) for c in Colour]
+    legal: list[Action] = [ChooseColour(c) for c in Colour]
     panel = render.hand_panel(
         private(cards("R1 W"), legal),
         public(pending=Pending.COLOUR),
@@ -745,7 +754,7 @@ def test_volley_and_wild_draw_buttons_show_the_total() -> None:
 
 
 def test_drawn_card_can_be_played_or_kept() -> None:
-    legal = [Play(card("G9")), KeepDrawn()]
+    legal: list[Action] = [Play(card("G9")), KeepDrawn()]
     panel = render.hand_panel(
         private(cards("G9 R1"), legal, drawn=card("G9")),
         public(pending=Pending.DRAWN_CARD, top=card("G2"), active_colour=Colour.GREEN),
@@ -759,7 +768,7 @@ def test_drawn_card_can_be_played_or_kept() -> None:
 
 def test_dump_offers_the_choice_of_the_last_card() -> None:
     hand = cards("R1 R5 RS R+2 G3")
-    legal = [Dump(card(c)) for c in ("R1", "R5", "RS", "R+2")] + [NoDump()]
+    legal: list[Action] = [*(Dump(card(c)) for c in ("R1", "R5", "RS", "R+2")), NoDump()]
     panel = render.hand_panel(
         private(hand, legal),
         public(pending=Pending.DUMP, top=card("RR")),
@@ -776,7 +785,7 @@ def test_dump_offers_the_choice_of_the_last_card() -> None:
 
 def test_give_after_a_dip_offers_every_card() -> None:
     hand = cards("R1 G5 W B9")
-    legal = [Give(c) for c in hand]
+    legal: list[Action] = [Give(c) for c in hand]
     panel = render.hand_panel(
         private(hand, legal, received=None, given=None),
         public(variant="pizza", pending=Pending.GIVE),
@@ -789,7 +798,7 @@ def test_give_after_a_dip_offers_every_card() -> None:
 
 
 def test_draft_shows_the_card_looked_at() -> None:
-    legal = [KeepCard(), RejectCard()]
+    legal: list[Action] = [KeepCard(), RejectCard()]
     panel = render.hand_panel(
         private(cards("R1"), legal, looking_at=card("B7")),
         public(phase=Phase.DRAFT, pending=Pending.DRAFT_PICK, top=None, active_colour=None),
@@ -870,7 +879,7 @@ def test_waiting_player_sees_hand_and_can_catch() -> None:
 
 
 def test_duplicate_legal_actions_do_not_duplicate_ids() -> None:
-    legal = [Draw(), Draw(), Play(card("R1")), Play(card("R1"))]
+    legal: list[Action] = [Draw(), Draw(), Play(card("R1")), Play(card("R1"))]
     panel = render.hand_panel(
         private(cards("R1 R1"), legal), public(), names=NAMES, table_id=1, version=3
     )
@@ -952,3 +961,68 @@ def test_one_of_every_event_renders_in_every_log_position() -> None:
     embed = render.table_embed(public(recent=tuple(events)), names=NAMES, table_id=1, deadline=None)
     log = next(f for f in embed.fields if f.name == "Last moves")
     assert (log.value or "").splitlines()[-1] == "**Bob** played 🟩 Green 0"
+
+
+def test_a_wild_waiting_for_its_colour_shows_no_colour() -> None:
+    # The view may still carry the previous colour while the wild's colour is being named.
+    pub = public(pending=Pending.COLOUR, top=card("W+2"), active_colour=Colour.YELLOW)
+    embed = render.table_embed(pub, names=NAMES, table_id=1, deadline=None)
+    assert "**Top card:** ⬛ Wild Draw 2\n" in (embed.description or "")
+    assert "Yellow" not in (embed.description or "")
+    assert embed.colour is not None
+    assert embed.colour.value == render.NEUTRAL
+    named = replace(pub, pending=Pending.NONE)
+    embed = render.table_embed(named, names=NAMES, table_id=1, deadline=None)
+    assert "⬛ Wild Draw 2 → 🟨 Yellow" in (embed.description or "")
+
+
+def test_dump_prompt_without_cards_to_dump() -> None:
+    panel = render.hand_panel(
+        private(cards("G1"), [NoDump()]),
+        public(pending=Pending.DUMP, top=card("BR"), active_colour=Colour.BLUE),
+        names=NAMES,
+        table_id=1,
+        version=3,
+    )
+    assert "no other 🟦 Blue card to dump" in panel.content
+    assert set(by_code(panel)) == {"nd"}
+
+
+def test_the_drawn_card_button_says_play() -> None:
+    panel = render.hand_panel(
+        private(cards("G9 R1"), [Play(card("G9")), KeepDrawn()], drawn=card("G9")),
+        public(pending=Pending.DRAWN_CARD, top=card("G2"), active_colour=Colour.GREEN),
+        names=NAMES,
+        table_id=1,
+        version=3,
+    )
+    assert by_code(panel)["p.G9"].label == "Play Green 9"
+
+
+@pytest.mark.parametrize(("variant", "players"), [("duo", 2), ("pizza", 2), ("pizza", 5)])
+def test_real_random_games_render_within_limits(variant: str, players: int) -> None:
+    """Drive the real engines with random legal actions; render every state on the way."""
+    from engine.match import new_match
+
+    seats = PLAYERS[:players]
+    names = {p: f"Player {i}" for i, p in enumerate(seats)}
+    match = new_match(variant, players=seats, seed=players)  # type: ignore[arg-type]
+    rng = random.Random(players)
+    for _ in range(400):
+        if match.is_over:
+            break
+        pub = match.public_view()
+        check_embed(render.table_embed(pub, names=names, table_id=1, deadline=DEADLINE))
+        for player in seats:
+            view = match.private_view(player)
+            offered: set[str] = set()
+            for panel in all_pages(view, pub, names=names, version=match.version):
+                offered |= check_panel(panel, view.legal, version=match.version)
+            assert offered == codes_of(view.legal)
+        actor = rng.choice(match.waiting_for())
+        for event in match.apply(actor, rng.choice(match.legal_actions(actor))):
+            render.describe_event(event, names, variant=variant)
+            if isinstance(event, RoundEnded):
+                check_embed(render.round_summary(event, names, variant))
+            if isinstance(event, MatchEnded):
+                check_embed(render.match_summary(event, names, variant))
