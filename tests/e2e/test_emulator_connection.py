@@ -8,7 +8,7 @@ import pytest
 
 from tests.e2e.conftest import Scene
 from tests.e2e.tinybot import TinyBot
-from tests.emulator import Emulator
+from tests.emulator import Driver, Emulator
 from tests.emulator.discordpy import running
 
 
@@ -49,7 +49,7 @@ async def test_commands_are_synced_and_read_back(
 ) -> None:
     guild_commands = emu.world.commands[scene.guild.id]
     assert [c.name for c in guild_commands] == ["uno"]
-    assert [c.name for c in emu.world.commands[None]] == ["probe"]
+    assert [c.name for c in emu.world.commands[None]] == ["probe", "sweep"]
     uno = guild_commands[0].payload()
     assert {o["name"] for o in uno["options"]} == {"duo", "admin"}
     fetched = await tiny_bot.tree.fetch_commands(guild=discord.Object(scene.guild.id))
@@ -100,3 +100,15 @@ async def test_resume_after_the_socket_drops(
 @pytest.fixture
 async def driver_scene_bot(scene: Scene, tiny_bot: TinyBot) -> tuple[Scene, TinyBot]:
     return scene, tiny_bot
+
+
+async def test_a_restarted_bot_identifies_again(emu: Emulator, scene: Scene) -> None:
+    async with running(TinyBot(guild_id=scene.guild.id), emu):
+        pass
+    before = emu.gateway.identifies
+    async with running(TinyBot(guild_id=scene.guild.id), emu):
+        await emu.wait_connected(after=before)
+        out = await Driver(emu).slash(scene.alice, scene.channel, "probe", text="back")
+        assert out.message is not None
+        assert out.message.content == "back"
+    assert emu.gateway.identifies == before + 1

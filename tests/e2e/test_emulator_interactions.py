@@ -240,3 +240,13 @@ async def test_missing_permissions_are_403_and_seen_by_the_bot(
     # Interaction answers need no channel permission.
     out = await driver.slash(scene.alice, scene.channel, "uno duo")
     assert out.message is not None
+
+
+async def test_commands_with_default_permissions_are_hidden_from_others(
+    driver: Driver, scene: Scene, tiny_bot: TinyBot
+) -> None:
+    with pytest.raises(RefusedByClient, match="needs permissions"):
+        await driver.slash(scene.alice, scene.channel, "sweep")
+    out = await driver.slash(scene.mod, scene.channel, "sweep")
+    assert out.message is not None
+    assert out.message.content == "Swept"

@@ -37,7 +37,7 @@ class ProbeView(discord.ui.View):
 
 
 class TinyBot(discord.Client):
-    """`/uno duo [opponent] [target]`, `/uno admin reset`, `/probe [text]`, plus ProbeView."""
+    """`/uno duo [opponent] [target]`, `/uno admin reset`, `/probe [text]`, `/sweep`, ProbeView."""
 
     def __init__(self, *, guild_id: int) -> None:
         super().__init__(intents=discord.Intents.default(), guild_ready_timeout=0.05)
@@ -69,8 +69,14 @@ class TinyBot(discord.Client):
         async def probe(interaction: discord.Interaction, text: str = "probe") -> None:
             await self.run("probe", interaction, text=text)
 
+        @app_commands.command(name="sweep", description="Moderators only")
+        @app_commands.default_permissions(manage_messages=True)
+        async def sweep(interaction: discord.Interaction) -> None:
+            await self.run("sweep", interaction)
+
         self.tree.add_command(uno, guild=discord.Object(self.guild_id))
         self.tree.add_command(probe)
+        self.tree.add_command(sweep)
 
     async def setup_hook(self) -> None:
         await self.tree.sync(guild=discord.Object(self.guild_id))
@@ -98,6 +104,9 @@ class TinyBot(discord.Client):
 
     async def default_probe(self, interaction: discord.Interaction, *, text: str) -> None:
         await interaction.response.send_message(text)
+
+    async def default_sweep(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Swept", ephemeral=True)
 
     async def default_join(self, interaction: discord.Interaction) -> None:
         await interaction.response.edit_message(content=f"{interaction.user.name} joined")

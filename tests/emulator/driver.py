@@ -119,14 +119,18 @@ class Driver:
         names = command.split()
         definition = self.world.find_command(channel.guild, names[0])
         node: dict[str, Any] = definition.payload()
+        invoker = channel.guild.members.get(user.id)
+        if invoker is None:
+            raise RefusedByClient(f"{user.name} is not a member of {channel.guild.name}")
+        required = int(node.get("default_member_permissions") or 0)
+        if invoker.permissions & required != required:
+            # Discord hides such a command from members without these permissions.
+            raise RefusedByClient(f"/{names[0]} needs permissions {required:#x}")
         path: list[dict[str, Any]] = []
         for name in names[1:]:
             node = _child(node, name, (SUB_COMMAND, SUB_COMMAND_GROUP))
             path.append(node)
         resolved: dict[str, dict[str, Any]] = {}
-        invoker = channel.guild.members.get(user.id)
-        if invoker is None:
-            raise RefusedByClient(f"{user.name} is not a member of {channel.guild.name}")
         leaf = [_option(spec, options, resolved, invoker) for spec in node.get("options") or []]
         leaf = [opt for opt in leaf if opt is not None]
         unknown = set(options) - {o["name"] for o in node.get("options") or []}
@@ -243,6 +247,8 @@ class Driver:
             raise RuntimeError("no bot is connected to the emulator's gateway")
         if user.id not in channel.guild.members:
             raise RefusedByClient(f"{user.name} is not a member of {channel.guild.name}")
+        if channel.deleted:
+            raise RefusedByClient(f"#{channel.name} was deleted")
         interaction = self.world.create_interaction(
             type=kind, user=user, channel=channel, data=data, name=name, message=message
         )

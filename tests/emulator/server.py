@@ -104,10 +104,16 @@ class Emulator:
     def log(self) -> Log:
         return self.world.log
 
-    async def wait_connected(self, *, timeout: float = 10.0) -> None:
-        """Wait until a bot has identified and received its guilds."""
+    async def wait_connected(self, *, after: int = 0, timeout: float = 10.0) -> None:
+        """Wait until a bot has identified (more than `after` times in all) and got its guilds.
+
+        To wait for a restarted bot, pass `after=emu.gateway.identifies` read before the
+        restart: the old socket may not be seen closed yet.
+        """
+        gateway = self.gateway
         await self.world.wait_for(
-            lambda: self.gateway.connected and self.gateway.pending == 0, timeout=timeout
+            lambda: gateway.identifies > after and gateway.connected and gateway.pending == 0,
+            timeout=timeout,
         )
 
     # -- the model API, for tests to set the scene -------------------------------------------
