@@ -971,10 +971,10 @@ def round_summary(event: RoundEnded, names: Mapping[str, str], variant: str) -> 
         left = hands.get(player, ())
         cards = _fit_lines(hand_lines(left), 700) if left else "No cards left."
         value = f"{cards}\n+{points.get(player, 0)} points · total **{total}**"
-        title = plain_name(names, player) + (" 🏆" if player == event.winner else "")
-        embed.add_field(
-            name=f"{title} · {_plural(len(left), 'card')} left", value=value, inline=False
-        )
+        won = player == event.winner
+        title = plain_name(names, player) + (" 🏆" if won else "")
+        status = "went out" if won and not left else f"{_plural(len(left), 'card')} left"
+        embed.add_field(name=f"{title} · {status}", value=value, inline=False)
     return fit_embed(embed)
 
 
@@ -1021,8 +1021,8 @@ _RULES: Final = {
             "first: draw 2.",
             "**D12** Empty draw pile: the discard pile (but its top card) becomes the draw pile.",
             "**D13/D14** Out of cards ends the round; the other player scores their hand "
-            "(numbers face value, actions 10, wilds 15, Wild Draw 4 20). Whoever reaches the "
-            "target (200 by default) **loses**; the lower total wins.",
+            "(numbers face value, actions 10, wilds 15, Wild Draw 4 scores 20). "
+            "Whoever reaches the target (200 by default) **loses**; the lower total wins.",
             "**X3** Leaving a match is a forfeit.",
         )
     ),

@@ -906,7 +906,7 @@ def test_round_summary_lists_cards_points_and_totals() -> None:
     assert "⬛ Wilds: Wild" in (ann.value or "")
     assert "+27 points · total **150**" in (ann.value or "")
     bob = next(f for f in embed.fields if (f.name or "").startswith("Bob"))
-    assert "🏆" in (bob.name or "")
+    assert bob.name == "Bob 🏆 · went out"
     assert "No cards left." in (bob.value or "")
 
 
