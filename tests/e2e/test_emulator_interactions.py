@@ -91,13 +91,13 @@ async def test_followup_and_edit_original(
         await interaction.followup.send("secret", ephemeral=True)
         await interaction.edit_original_response(content="first, edited")
         original = await interaction.original_response()
-        assert original.content == "first, edited"
+        fetched.append(original.content)
 
+    fetched: list[str] = []
     tiny_bot.handlers["probe"] = probe
     out = await driver.slash(scene.alice, scene.channel, "probe")
-    await out.wait_followup(1)
-    await driver.wait_idle()
-    assert tiny_bot.errors == []
+    await driver.wait_for(lambda: fetched or tiny_bot.errors)
+    assert fetched == ["first, edited"]
     assert out.message is not None
     assert out.message.content == "first, edited"
     assert [m.content for m in out.followups] == ["second", "secret"]
@@ -106,6 +106,21 @@ async def test_followup_and_edit_original(
         "first, edited",
         "second",
     ]
+
+
+async def test_wait_idle_waits_for_the_bots_last_request(
+    driver: Driver, scene: Scene, tiny_bot: TinyBot
+) -> None:
+    async def chatty(interaction: discord.Interaction, *, text: str) -> None:
+        await interaction.response.send_message("0")
+        for i in range(1, 4):
+            await interaction.edit_original_response(content=str(i))
+
+    tiny_bot.handlers["probe"] = chatty
+    out = await driver.slash(scene.alice, scene.channel, "probe")
+    await driver.wait_idle(quiet=0.2)
+    assert out.message is not None
+    assert out.message.content == "3"
 
 
 async def test_defer_then_followup_fills_the_placeholder(

@@ -68,7 +68,7 @@ class Outcome:
     def modal(self) -> dict[str, Any] | None:
         return self.interaction.modal
 
-    async def wait_response(self, *, timeout: float = 4.0) -> Self:
+    async def wait_response(self, *, timeout: float = 5.0) -> Self:
         """Wait until the bot acknowledged the interaction or it failed (3 s)."""
         it = self.interaction
         await self._world.wait_for(lambda: it.acknowledged or it.failed, timeout=timeout)
