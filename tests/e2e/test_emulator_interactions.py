@@ -108,6 +108,30 @@ async def test_followup_and_edit_original(
     ]
 
 
+async def test_followups_edited_and_deleted_by_id_and_original_deleted(
+    emu: Emulator, driver: Driver, scene: Scene, tiny_bot: TinyBot
+) -> None:
+    async def probe(interaction: discord.Interaction, *, text: str) -> None:
+        await interaction.response.send_message("table")
+        note = await interaction.followup.send("note", wait=True)
+        gone = await interaction.followup.send("gone", ephemeral=True, wait=True)
+        await note.edit(content="note, edited")
+        await gone.delete()
+        await interaction.delete_original_response()
+        finished.append(True)
+
+    finished: list[bool] = []
+    tiny_bot.handlers["probe"] = probe
+    out = await driver.slash(scene.alice, scene.channel, "probe")
+    await driver.wait_for(lambda: finished or tiny_bot.errors)
+    assert tiny_bot.errors == []
+    assert [m.content for m in driver.visible(scene.alice, scene.channel)] == ["note, edited"]
+    assert out.message is not None
+    assert out.message.deleted
+    routes = {c.route for c in emu.log.calls_to("/webhooks/")}
+    assert "/webhooks/{application_id}/{token}/messages/{message_id}" in routes
+
+
 async def test_wait_idle_waits_for_the_bots_last_request(
     driver: Driver, scene: Scene, tiny_bot: TinyBot
 ) -> None:
