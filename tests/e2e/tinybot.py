@@ -26,14 +26,14 @@ class ProbeView(discord.ui.View):
 
     @discord.ui.button(label="Join", custom_id="probe:join", style=discord.ButtonStyle.primary)
     async def join(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
-        await self.bot.run("join", interaction)
+        await self.bot.handle("join", interaction)
 
     @discord.ui.select(
         custom_id="probe:pick",
         options=[discord.SelectOption(label=f"Card {i}", value=str(i)) for i in range(3)],
     )
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[Any]) -> None:
-        await self.bot.run("pick", interaction, values=select.values)
+        await self.bot.handle("pick", interaction, values=select.values)
 
 
 class TinyBot(discord.Client):
@@ -59,20 +59,20 @@ class TinyBot(discord.Client):
             opponent: discord.Member | None = None,
             target: app_commands.Range[int, 100, 1000] = 500,
         ) -> None:
-            await self.run("duo", interaction, opponent=opponent, target=target)
+            await self.handle("duo", interaction, opponent=opponent, target=target)
 
         @admin.command(name="reset", description="Reset this server's scores")
         async def reset(interaction: discord.Interaction) -> None:
-            await self.run("reset", interaction)
+            await self.handle("reset", interaction)
 
         @app_commands.command(name="probe", description="Whatever the test needs")
         async def probe(interaction: discord.Interaction, text: str = "probe") -> None:
-            await self.run("probe", interaction, text=text)
+            await self.handle("probe", interaction, text=text)
 
         @app_commands.command(name="sweep", description="Moderators only")
         @app_commands.default_permissions(manage_messages=True)
         async def sweep(interaction: discord.Interaction) -> None:
-            await self.run("sweep", interaction)
+            await self.handle("sweep", interaction)
 
         self.tree.add_command(uno, guild=discord.Object(self.guild_id))
         self.tree.add_command(probe)
@@ -82,7 +82,7 @@ class TinyBot(discord.Client):
         await self.tree.sync(guild=discord.Object(self.guild_id))
         await self.tree.sync()
 
-    async def run(self, name: str, interaction: discord.Interaction, **kwargs: Any) -> None:
+    async def handle(self, name: str, interaction: discord.Interaction, **kwargs: Any) -> None:
         self.calls.append((name, kwargs))
         self.interactions.append(interaction)
         handler = self.handlers.get(name) or getattr(self, f"default_{name}")

@@ -282,16 +282,21 @@ class Driver:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
-            version = self.world.version
             busy = self.emulator.rest.in_flight or self.emulator.gateway.pending
-            wait = min(quiet, deadline - loop.time()) if not busy else deadline - loop.time()
-            if wait <= 0:
+            remaining = deadline - loop.time()
+            if remaining <= 0:
                 raise TimeoutError(f"the bot was still busy after {timeout} s")
             try:
-                await self.world.wait_for(lambda v=version: self.world.version != v, timeout=wait)
+                await self.world.wait_for(
+                    self._changed_since(self.world.version),
+                    timeout=remaining if busy else min(quiet, remaining),
+                )
             except TimeoutError:
                 if not busy:
                     return
+
+    def _changed_since(self, version: int) -> Callable[[], bool]:
+        return lambda: self.world.version != version
 
 
 def _scalar_fits(kind: int, value: OptionValue) -> bool:
@@ -303,7 +308,8 @@ def _scalar_fits(kind: int, value: OptionValue) -> bool:
 
 
 def _child(node: dict[str, Any], name: str, kinds: tuple[int, ...]) -> dict[str, Any]:
-    for option in node.get("options") or []:
+    options: list[dict[str, Any]] = node.get("options") or []
+    for option in options:
         if option["name"] == name and option["type"] in kinds:
             return option
     raise RefusedByClient(f"/{node['name']} has no subcommand {name!r}")

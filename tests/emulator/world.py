@@ -459,8 +459,8 @@ class World:
         if it.acknowledged:
             raise errors.already_acknowledged()
         try:
-            kind = CallbackType(body.get("type"))
-        except ValueError:
+            kind = CallbackType(int(body.get("type", 0)))
+        except (TypeError, ValueError):
             raise errors.invalid_form_body(
                 {"type": {"_errors": [{"code": "BASE_TYPE_CHOICES", "message": "Bad type."}]}}
             ) from None
