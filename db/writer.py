@@ -11,7 +11,6 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 
-
 class GroupCommitter(Generic[T]):
     """Write items through `write(items)`, many per commit.
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -56,9 +57,11 @@ async def test_pragmas_for_a_concurrent_bot(db_path: Path) -> None:
         assert await db.pragma("journal_mode") == "wal"
         assert await db.pragma("foreign_keys") == 1
         assert await db.pragma("busy_timeout") == 5000
-        assert await db.pragma("synchronous") == 2  # FULL
-    async with Database.open(db_path, synchronous="NORMAL") as db:
-        assert await db.pragma("synchronous") == 1
+        assert await db.pragma("synchronous") == 1  # NORMAL
+        # Checkpoints run in the background, never inside a player's commit.
+        assert await db.pragma("wal_autocheckpoint") == 0
+    async with Database.open(db_path, synchronous="FULL") as db:
+        assert await db.pragma("synchronous") == 2
 
 
 @pytest.mark.parametrize("version", range(len(ALL) + 1))
@@ -150,3 +153,27 @@ def test_models_reject_results_with_bad_values() -> None:
         PlayerResult(user_id=1, score=-1, place=1, outcome="won")
     with pytest.raises(ValueError, match="greater than or equal"):
         RoundResult(round_no=0, winner_id=1, points={})
+
+
+def size(path: Path | str) -> int:
+    """The file's size, 0 if it does not exist."""
+    path = Path(path)
+    return path.stat().st_size if path.exists() else 0
+
+
+async def test_wal_is_checkpointed_in_the_background_and_at_close(db_path: Path) -> None:
+    async with Database.open(db_path, checkpoint_every_s=0.05) as db:
+        before = size(db_path)
+        for _ in range(50):
+            await db.tables.start_match(
+                guild_id=GUILD, channel_id=1, variant="duo", options={}, seed=1,
+                players=seats(1, 2), state='{"pad":"' + "x" * 4000 + '"}',
+            )  # fmt: skip
+        # Commits went to the WAL only; the background checkpoint copies them over.
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if size(db_path) > before + 200_000:
+                break
+        assert size(db_path) > before + 200_000
+    # The last connection to close folds the WAL in and removes it.
+    assert size(f"{db_path}-wal") == 0
