@@ -185,6 +185,7 @@ async def test_channel_message_crud_and_history(
     channel = tiny_bot.get_channel(scene.channel.id)
     assert isinstance(channel, discord.TextChannel)
     first = await channel.send("one", embed=discord.Embed(title="Table", description="Red 7"))
+    assert driver.message(first.id).embeds[0]["title"] == "Table"
     second = await channel.send("two")
     await first.edit(content="one, edited")
     fetched = await channel.fetch_message(first.id)

@@ -267,6 +267,10 @@ class Driver:
         """Return the messages `user` sees in `channel`, oldest first."""
         return self.world.visible_messages(user, channel)
 
+    def message(self, message_id: int) -> Message:
+        """Return a message by id (the live object: always its latest state)."""
+        return self.world.messages[message_id]
+
     def last_message(self, user: User, channel: Channel) -> Message | None:
         seen = self.visible(user, channel)
         return seen[-1] if seen else None
