@@ -74,7 +74,21 @@ _WDIP = Card.parse("WDIP")
 
 def card_points(card: Card) -> int:
     """P11: numbers face value; Skip, Draw One, Reverse 20; every wild 50."""
-    return _POINTS[card]
+    return _points_of(card)
+
+
+def _canon(card: Card) -> Card:
+    """The interned instance of a card (an equal copy may come from outside)."""
+    found = _CANON.get(id(card))
+    return found if found is not None else Card.parse(card.code)
+
+
+def _find(hand: list[Card], card: Card) -> int:
+    """Index of an interned card in a hand by identity, or -1 (no Card.__eq__ calls)."""
+    for k, c in enumerate(hand):
+        if c is card:
+            return k
+    return -1
 
 
 def _points_of(card: Card) -> int:
@@ -84,12 +98,15 @@ def _points_of(card: Card) -> int:
     return 20 if number is None else number
 
 
-_POINTS: dict[Card, int] = {c: _points_of(c) for c in _ALL_CARDS}
+# Tables are keyed by id(card): cards are interned, and hashing a Card goes through
+# Python-level Enum hashes, which would dominate the cost of an action.
+_POINTS: dict[int, int] = {id(c): _points_of(c) for c in _ALL_CARDS}
+_CANON: dict[int, Card] = {id(c): c for c in Card._interned.values()}
 
 # Shared action values: legal_actions hands these out without allocating.
-_PLAY: dict[Card, Play] = {c: Play(c) for c in _ALL_CARDS}
-_PLAY_UNO: dict[Card, Play] = {c: Play(c, uno=True) for c in _ALL_CARDS}
-_GIVE: dict[Card, Give] = {c: Give(c) for c in _ALL_CARDS}
+_PLAY: dict[int, Play] = {id(c): Play(c) for c in _ALL_CARDS}
+_PLAY_UNO: dict[int, Play] = {id(c): Play(c, uno=True) for c in _ALL_CARDS}
+_GIVE: dict[int, Give] = {id(c): Give(c) for c in _ALL_CARDS}
 _COLOURS: tuple[ChooseColour, ...] = tuple(ChooseColour(c) for c in Colour)
 _DRAW = Draw()
 _KEEP = KeepDrawn()
@@ -127,6 +144,9 @@ class PizzaMatch:
         "_discard",
         "_draw",
         "_drawn",
+        "_ev_draw1",
+        "_ev_skip",
+        "_ev_turn",
         "_exposed",
         "_hands",
         "_index",
@@ -142,6 +162,7 @@ class PizzaMatch:
         "_scores",
         "_seated",
         "_target",
+        "_waiting",
         "_wd2_hand",
         "_wd2_legit",
         "_wd2_player",
@@ -172,6 +193,11 @@ class PizzaMatch:
         n = len(players)
         self._n = n
         self._index = {p: i for i, p in enumerate(players)}
+        # Per-seat immutable values, shared rather than rebuilt on every turn.
+        self._waiting = tuple((p,) for p in players)
+        self._ev_turn = tuple(TurnStarted(p) for p in players)
+        self._ev_skip = tuple(TurnSkipped(p) for p in players)
+        self._ev_draw1 = tuple(CardsDrawn(p, 1, DrawReason.TURN) for p in players)
         self._target = self.options.target
         self._rng = random.Random(seed)  # X4: the only source of chance
         self._seated = [True] * n
@@ -210,13 +236,13 @@ class PizzaMatch:
         return self._over
 
     def waiting_for(self) -> tuple[str, ...]:
-        return () if self._over else (self.players[self._actor],)
+        return () if self._over else self._waiting[self._actor]
 
     def legal_actions(self, player: str) -> list[Action]:
         i = self._index.get(player)
         if i is None or self._over or not self._seated[i]:
             return []
-        out: list[Action] = []
+        out: list[Action]
         if i == self._actor:
             pending = self._pending
             hand = self._hands[i]
@@ -225,29 +251,34 @@ class PizzaMatch:
                 active = self._active
                 top_face = top.face if top.colour is not None else None
                 if len(hand) == 2:
+                    out = []
                     for c in hand:
                         if c.colour is None or c.colour is active or c.face is top_face:
-                            out.append(_PLAY[c])
-                            out.append(_PLAY_UNO[c])
+                            out.append(_PLAY[id(c)])
+                            out.append(_PLAY_UNO[id(c)])
                 else:
-                    for c in hand:
-                        if c.colour is None or c.colour is active or c.face is top_face:
-                            out.append(_PLAY[c])
+                    play = _PLAY
+                    out = [
+                        play[id(c)]
+                        for c in hand
+                        if c.colour is None or c.colour is active or c.face is top_face
+                    ]
                 out.append(_DRAW)
             elif pending is _DRAWN:
                 drawn = self._drawn
                 assert drawn is not None
-                out.append(_PLAY[drawn])
+                out = [_PLAY[id(drawn)]]
                 if len(hand) == 2:
-                    out.append(_PLAY_UNO[drawn])
+                    out.append(_PLAY_UNO[id(drawn)])
                 out.append(_KEEP)
             elif pending is _COLOUR:
-                out.extend(_COLOURS)
+                out = list(_COLOURS)
             elif pending is _WILD_DRAW:
-                out.append(_ACCEPT)
-                out.append(_CHALLENGE)
+                out = [_ACCEPT, _CHALLENGE]
             else:  # GIVE
-                out.extend(_GIVE[c] for c in hand)
+                out = [_GIVE[id(c)] for c in hand]
+        else:
+            out = []
         exposed = self._exposed
         if exposed >= 0:
             out.append(_CALL if exposed == i else _CATCH)
@@ -295,7 +326,7 @@ class PizzaMatch:
             if kind is not Give:
                 raise WrongMoment("Choose the card to give away first")
             assert isinstance(action, Give)
-            if action.card not in hand:
+            if _find(hand, _canon(action.card)) < 0:
                 raise CardNotInHand(f"You don't have {_a(action.card)}")
             return
         if kind is Give:
@@ -307,7 +338,7 @@ class PizzaMatch:
                 raise WrongMoment("You already drew: play that card or keep it")
             assert isinstance(action, Play)
             assert self._drawn is not None
-            if action.card is not self._drawn:
+            if _canon(action.card) is not self._drawn:
                 raise WrongMoment(f"You may only play the card you just drew ({self._drawn.title})")
             self._check_uno(hand, action)
             return
@@ -316,8 +347,8 @@ class PizzaMatch:
         if kind is Draw:
             return
         assert isinstance(action, Play)
-        card = action.card
-        if card not in hand:
+        card = _canon(action.card)
+        if _find(hand, card) < 0:
             raise CardNotInHand(f"You don't have {_a(card)}")
         top = self._discard[-1]
         if not (
@@ -356,24 +387,44 @@ class PizzaMatch:
         if pending is _WILD_DRAW:
             return _ACCEPT
         # GIVE: the lowest-scoring card, ties by hand order (deterministic).
-        return _GIVE[min(hand, key=lambda c: (_POINTS[c], hand_order(c)))]
+        return _GIVE[id(min(hand, key=lambda c: (_POINTS[id(c)], hand_order(c))))]
 
     # ------------------------------------------------------------------ actions
 
     def apply(self, player: str, action: Action) -> list[Event]:
         """Carry out a legal action; an illegal one raises and changes nothing (X1)."""
+        i = self._index.get(player, -1)
+        kind = action.__class__
+        if i == self._actor and self._pending is _NONE and not self._over:
+            # Fast path for an ordinary turn; it accepts a subset of what check() does
+            # and anything else goes through check() below.
+            if kind is Draw:
+                self._unreveal(i)
+                return self._finish(i, self._turn_draw(i))
+            if kind is Play:
+                assert isinstance(action, Play)
+                card = _CANON.get(id(action.card))
+                hand = self._hands[i]
+                k = _find(hand, card) if card is not None else -1
+                if k >= 0 and (not action.uno or len(hand) == 2):
+                    assert card is not None
+                    top = self._discard[-1]
+                    if (
+                        card.colour is None
+                        or card.colour is self._active
+                        or (top.colour is not None and card.face is top.face)
+                    ):
+                        self._unreveal(i)
+                        return self._finish(i, self._play(i, k, action.uno))
         self.check(player, action)
-        i = self._index[player]
-        if self._revealed_to == i:  # P7: the challenged hand is shown until the next action
-            self._revealed_to = -1
-            self._revealed = ()
+        self._unreveal(i)
         events: list[Event] = []
-        kind = type(action)
         if kind is Play:
             assert isinstance(action, Play)
-            self._play(i, action.card, action.uno, events)
+            card = _canon(action.card)
+            events = self._play(i, _find(self._hands[i], card), action.uno)
         elif kind is Draw:
-            self._turn_draw(i, events)
+            events = self._turn_draw(i)
         elif kind is KeepDrawn:
             self._drawn = None
             events.append(DrawnCardKept(player))
@@ -383,11 +434,11 @@ class PizzaMatch:
             self._choose_colour(i, action.colour, events)
         elif kind is Give:
             assert isinstance(action, Give)
-            self._give(i, action.card, events)
+            self._give(i, _canon(action.card), events)
         elif kind is Accept:
             self._exposed = -1  # D11: accepting a draw-wild is a draw
             self._draw_cards(i, 2, DrawReason.WILD_DRAW, events)
-            events.append(TurnSkipped(player))
+            events.append(self._ev_skip[i])
             self._wd2_player = -1
             self._start_turn(self._next(i), events)
         elif kind is Challenge:
@@ -400,8 +451,18 @@ class PizzaMatch:
             self._exposed = -1
             events.append(UnoCaught(player, self.players[victim]))
             self._draw_cards(victim, 2, DrawReason.UNO_PENALTY, events)
+        return self._finish(i, events)
+
+    def _unreveal(self, i: int) -> None:
+        """P7: the challenged hand is shown until the challenger's next action."""
+        if self._revealed_to == i:
+            self._revealed_to = -1
+            self._revealed = ()
+
+    def _finish(self, i: int, events: list[Event]) -> list[Event]:
+        """Count the accepted action and log its events."""
         self.version += 1
-        self._remember(events)
+        self._recent.extend([e for e in events if e.__class__ is not TurnStarted])
         return events
 
     def remove_player(self, player: str) -> list[Event]:
@@ -465,7 +526,7 @@ class PizzaMatch:
     def _start_turn(self, i: int, events: list[Event]) -> None:
         self._actor = i
         self._pending = _NONE
-        events.append(TurnStarted(self.players[i]))
+        events.append(self._ev_turn[i])
 
     def _refill(self, events: list[Event]) -> bool:
         """P9: keep the top discard, shuffle the rest into a new draw pile."""
@@ -495,10 +556,18 @@ class PizzaMatch:
         events.append(CardsDrawn(self.players[i], got, reason))
         return card
 
-    def _turn_draw(self, i: int, events: list[Event]) -> None:
+    def _turn_draw(self, i: int) -> list[Event]:
         """P4: draw one; a matching card may be played at once, otherwise play passes."""
         self._exposed = -1  # D11 window: a draw (or a pass with nothing to draw) closes it
-        card = self._draw_cards(i, 1, DrawReason.TURN, events)
+        events: list[Event]
+        if self._draw:
+            card: Card | None = self._draw.pop()
+            assert card is not None
+            self._hands[i].append(card)
+            events = [self._ev_draw1[i]]
+        else:
+            events = []
+            card = self._draw_cards(i, 1, DrawReason.TURN, events)
         if card is not None:
             top = self._discard[-1]
             if (
@@ -508,19 +577,21 @@ class PizzaMatch:
             ):
                 self._drawn = card
                 self._pending = _DRAWN
-                return
+                return events
         self._start_turn(self._next(i), events)
+        return events
 
-    def _play(self, i: int, card: Card, uno: bool, events: list[Event]) -> None:
+    def _play(self, i: int, k: int, uno: bool) -> list[Event]:
+        """Play the card at index `k` of the hand (already checked)."""
         player = self.players[i]
         self._exposed = -1  # D11 window: any play closes it
         self._drawn = None
         hand = self._hands[i]
         prev_top = self._discard[-1]
         prev_active = self._active
-        hand.remove(card)
+        card = hand.pop(k)
         self._discard.append(card)
-        events.append(CardPlayed(player, card))
+        events: list[Event] = [CardPlayed(player, card)]
         if uno:
             events.append(UnoCalled(player))
         self._play_uno = uno
@@ -529,7 +600,7 @@ class PizzaMatch:
             self._active = colour
         if not hand:
             self._final_card(i, card, events)
-            return
+            return events
         if colour is None:
             if card is _WD2:
                 # P7 (as D10): judged on the rest of the hand held at this play.
@@ -541,11 +612,11 @@ class PizzaMatch:
                 )
             self._pending = _COLOUR
             self._colour_then_play = False
-            return
+            return events
         face = card.face
         if face is _SKIP or (face is _REVERSE and self._seated.count(True) == 2):
             victim = self._next(i)  # P5: with 2 players a Reverse acts as a Skip
-            events.append(TurnSkipped(self.players[victim]))
+            events.append(self._ev_skip[victim])
             self._expose(i, events)
             self._start_turn(self._next(victim), events)
         elif face is _REVERSE:
@@ -557,12 +628,14 @@ class PizzaMatch:
             # P8: the victim's draw is part of the play and does not close the window.
             victim = self._next(i)
             self._draw_cards(victim, 1, DrawReason.DRAW_ONE, events)
-            events.append(TurnSkipped(self.players[victim]))
+            events.append(self._ev_skip[victim])
             self._expose(i, events)
             self._start_turn(self._next(victim), events)
         else:
-            self._expose(i, events)
+            if len(hand) == 1 and not uno:
+                self._expose(i, events)
             self._start_turn(self._next(i), events)
+        return events
 
     def _expose(self, i: int, events: list[Event]) -> None:
         """P8/D11: judged after the play's whole effect."""
@@ -592,7 +665,8 @@ class PizzaMatch:
 
     def _give(self, i: int, card: Card, events: list[Event]) -> None:
         receiver = self._next(i)
-        self._hands[i].remove(card)
+        hand = self._hands[i]
+        del hand[_find(hand, card)]
         self._hands[receiver].append(card)
         self._dip = (i, receiver, card)
         events.append(CardGiven(self.players[i], self.players[receiver]))
@@ -613,7 +687,7 @@ class PizzaMatch:
         events.append(ChallengeResolved(self.players[i], self.players[w], legit))
         if legit:
             self._draw_cards(i, 4, DrawReason.CHALLENGE, events)
-            events.append(TurnSkipped(self.players[i]))
+            events.append(self._ev_skip[i])
             self._start_turn(self._next(i), events)
         else:
             self._draw_cards(w, 2, DrawReason.CHALLENGE, events)
@@ -630,7 +704,7 @@ class PizzaMatch:
             got = self._draw_cards(i, 1, DrawReason.DIP, events)
             if got is not None:
                 receiver = self._next(i)
-                self._hands[i].remove(got)
+                self._hands[i].pop()  # the card just drawn is the only one
                 self._hands[receiver].append(got)
                 self._dip = (i, receiver, got)
                 events.append(CardGiven(self.players[i], self.players[receiver]))
@@ -641,7 +715,7 @@ class PizzaMatch:
     def _end_round(self, winner: int, events: list[Event]) -> None:
         """P11: the winner scores every card left in the other hands."""
         hands = self._hands
-        gained = sum(_POINTS[c] for hand in hands for c in hand)
+        gained = sum(_POINTS[id(c)] for hand in hands for c in hand)
         self._scores[winner] += gained
         players = self.players
         events.append(
@@ -722,11 +796,11 @@ class PizzaMatch:
         self._active = card.colour
         face = card.face
         if face is _SKIP:
-            events.append(TurnSkipped(self.players[first]))
+            events.append(self._ev_skip[first])
             self._start_turn(self._next(first), events)
         elif face is _DRAW_ONE:
             self._draw_cards(first, 1, DrawReason.FIRST_CARD, events)
-            events.append(TurnSkipped(self.players[first]))
+            events.append(self._ev_skip[first])
             self._start_turn(self._next(first), events)
         elif face is _REVERSE:
             self._clockwise = False  # P3: the dealer plays first and play goes right
@@ -741,10 +815,7 @@ class PizzaMatch:
 
     def _remember(self, events: list[Event]) -> None:
         # TurnStarted is left out of the table log: `to_act` already says it.
-        recent = self._recent
-        for event in events:
-            if type(event) is not TurnStarted:
-                recent.append(event)
+        self._recent.extend([e for e in events if e.__class__ is not TurnStarted])
 
     # ------------------------------------------------------------------ views
 

@@ -1,0 +1,216 @@
+"""Engine benchmark: µs per action, games per second and memory per live match.
+
+Plays random games of every variant (Duo when `engine.duo` is importable, Pizza
+at 2-5 players) with the real bot loop: ask whose decision it is, let a
+`RandomPlayer` choose (it calls `legal_actions`), `apply`. Next to it runs a
+floor measured in the same process: a minimal UNO loop with no rules engine
+(scan the hand for a matching card and move it to the pile, otherwise draw).
+Rounds of engine and floor are interleaved and the best round of each is kept,
+so background load skews both alike.
+
+Prints a table, then one JSON object with every figure as the last line.
+Targets: ≤ 3x the floor per action, ≤ 16 KiB per live match. Figures only:
+nothing here asserts a timing.
+
+    .venv/bin/python bench/engine.py [--quick]
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib.util
+import json
+import platform
+import random
+import sys
+import time
+import tracemalloc
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.cards import Card, Colour, pizza_deck
+from engine.match import Match, Variant, new_match
+from engine.players import RandomPlayer
+
+MAX_RATIO = 3.0
+MAX_BYTES = 16 * 1024
+LIVE_MATCHES = 1000
+
+
+@dataclass(frozen=True)
+class Config:
+    name: str
+    variant: Variant
+    players: int
+
+
+def configs() -> list[Config]:
+    out = []
+    if importlib.util.find_spec("engine.duo") is not None:
+        out.append(Config("duo", "duo", 2))
+    out += [Config(f"pizza-{n}", "pizza", n) for n in (2, 3, 4, 5)]
+    return out
+
+
+# ----------------------------------------------------------------- floor
+
+
+def floor_run(actions: int, *, players: int = 4, seed: int = 0) -> float:
+    """Seconds for `actions` turns of a minimal UNO loop (no rules engine)."""
+    rng = random.Random(seed)
+    colours = list(Colour)
+    full = pizza_deck()
+    deck = list(full)
+    rng.shuffle(deck)
+    hands: list[list[Card]] = [[deck.pop() for _ in range(5)] for _ in range(players)]
+    top = deck.pop()
+    pile = [top]
+    active = top.colour or colours[0]
+    top_face = top.face if top.colour is not None else None
+    turn = 0
+    start = time.perf_counter()
+    for _ in range(actions):
+        hand = hands[turn]
+        found = -1
+        for k, c in enumerate(hand):
+            if c.colour is None or c.colour is active or c.face is top_face:
+                found = k
+                break
+        if found >= 0:
+            c = hand.pop(found)
+            pile.append(c)
+            if c.colour is None:
+                active = rng.choice(colours)
+                top_face = None
+            else:
+                active = c.colour
+                top_face = c.face
+            if not hand:  # a new deal: everything back, shuffle, five each
+                deck = list(full)
+                rng.shuffle(deck)
+                hands = [[deck.pop() for _ in range(5)] for _ in range(players)]
+                pile = [deck.pop()]
+        else:
+            if not deck and len(pile) > 1:  # refill: keep the top, shuffle the rest
+                deck = pile[:-1]
+                del pile[:-1]
+                rng.shuffle(deck)
+            if deck:
+                hand.append(deck.pop())
+        turn = (turn + 1) % players
+    return time.perf_counter() - start
+
+
+# ----------------------------------------------------------------- engine
+
+
+def engine_run(config: Config, budget: float, seed: int) -> tuple[int, int, float]:
+    """Play whole random games for about `budget` seconds: (actions, games, seconds)."""
+    ids = [f"p{i}" for i in range(config.players)]
+    actions = games = 0
+    elapsed = 0.0
+    while elapsed < budget:
+        rng = random.Random(seed + games)
+        player = RandomPlayer(rng)
+        start = time.perf_counter()
+        match = new_match(config.variant, players=ids, seed=seed + games)
+        count = 0
+        while not match.is_over:
+            who = match.waiting_for()[0]
+            match.apply(who, player.choose(match, who))
+            count += 1
+        elapsed += time.perf_counter() - start
+        actions += count
+        games += 1
+    return actions, games, elapsed
+
+
+def live_bytes(config: Config, *, matches: int = LIVE_MATCHES, steps: int = 40) -> float:
+    """Bytes per live match, each advanced `steps` random actions (mid-round)."""
+    ids = [f"p{i}" for i in range(config.players)]
+    rng = random.Random(1)
+    player = RandomPlayer(rng)
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    live: list[Match] = []
+    for k in range(matches):
+        match = new_match(config.variant, players=ids, seed=k)
+        for _ in range(steps):
+            if match.is_over:
+                break
+            who = match.waiting_for()[0]
+            match.apply(who, player.choose(match, who))
+        live.append(match)
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    size = (after - before) / matches
+    del live
+    return size
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    rounds, budget = (2, 0.3) if quick else (3, 1.2)
+    floor_actions = 100_000 if quick else 300_000
+    cfgs = configs()
+    floor_best = float("inf")
+    best: dict[str, tuple[float, float]] = {}  # name -> (µs/action, games/s)
+    totals: dict[str, tuple[int, int]] = {}
+    for r in range(rounds):
+        floor_best = min(floor_best, floor_run(floor_actions, seed=r) / floor_actions * 1e6)
+        for cfg in cfgs:
+            actions, games, seconds = engine_run(cfg, budget, seed=1000 * r)
+            us = seconds / actions * 1e6
+            gps = games / seconds
+            prev = best.get(cfg.name)
+            if prev is None or us < prev[0]:
+                best[cfg.name] = (us, gps)
+            a, g = totals.get(cfg.name, (0, 0))
+            totals[cfg.name] = (a + actions, g + games)
+    print(f"python {platform.python_version()} on {platform.machine()}; best of {rounds} rounds")
+    print(f"floor (minimal UNO loop, no rules engine): {floor_best:.2f} µs/action")
+    header = f"{'variant':<9} {'µs/action':>10} {'x floor':>8} {'games/s':>8} {'actions/game':>13}"
+    print(header + f" {'KiB/match':>10}")
+    figures: dict[str, dict[str, float]] = {}
+    ok = True
+    for cfg in cfgs:
+        us, gps = best[cfg.name]
+        actions, games = totals[cfg.name]
+        kib = live_bytes(cfg) / 1024
+        ratio = us / floor_best
+        ok = ok and ratio <= MAX_RATIO and kib * 1024 <= MAX_BYTES
+        figures[cfg.name] = {
+            "us_per_action": round(us, 3),
+            "ratio_to_floor": round(ratio, 2),
+            "games_per_s": round(gps, 2),
+            "actions_per_game": round(actions / games, 1),
+            "kib_per_live_match": round(kib, 2),
+        }
+        print(
+            f"{cfg.name:<9} {us:>10.2f} {ratio:>8.2f} {gps:>8.1f} "
+            f"{actions / games:>13.0f} {kib:>10.2f}"
+        )
+    print(
+        f"targets: <= {MAX_RATIO:g}x floor per action, <= {MAX_BYTES // 1024} KiB per live match: "
+        + ("met" if ok else "NOT met")
+    )
+    print(
+        json.dumps(
+            {
+                "floor_us_per_action": round(floor_best, 3),
+                "variants": figures,
+                "targets": {"max_ratio": MAX_RATIO, "max_kib_per_match": MAX_BYTES / 1024},
+                "met": ok,
+                "live_matches": LIVE_MATCHES,
+                "rounds": rounds,
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
