@@ -175,10 +175,18 @@ class Database:
         return row[0] if row else None
 
     async def execute_atomic(self, sql: str, parameters: Sequence[Any]) -> None:
-        """Run one write statement as its own transaction; return after its commit."""
-        async with self._write_lock:
-            # isolation_level=None: the statement autocommits as it completes.
-            await self._writer.execute(sql, parameters)
+        """Run one write statement as its own transaction; return after its commit.
+
+        Several may be queued on the connection at once (they run in order); none
+        is queued while a `transaction()` is open, or it would join it.
+        """
+        while self._write_lock.locked():
+            async with self._write_lock:
+                pass
+        # No await between the check above and aiosqlite queueing the statement
+        # (it does so synchronously, then waits): nothing can slip in between.
+        # isolation_level=None: the statement autocommits as it completes.
+        await self._writer.execute(sql, parameters)
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:

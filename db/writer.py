@@ -10,17 +10,25 @@ from typing import Generic, TypeVar
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
+_Entry = tuple[T, asyncio.Future[None]]
+
 
 class GroupCommitter(Generic[T]):
     """Write items through `write(items)`, many per commit.
 
     A single aiosqlite connection runs one statement at a time on one thread, so
-    200 tables each committing their own action would queue behind 200 commits
-    (and 200 fsyncs). Instead, callers enqueue and await a future; the writer
-    takes every item waiting, writes them with `write` (which must commit them
-    all or none), then resolves all futures. An idle writer commits a lone item
-    at once, so batching costs nothing at low load. If a batch fails, its items
-    are retried one by one so that one bad item fails alone.
+    200 tables each committing their own action would queue behind 200 commits.
+    Instead, callers enqueue and await a future; the writer takes every item
+    waiting, writes them with `write` (which must commit them all or none), then
+    resolves their futures. An idle writer commits a lone item at once, so
+    batching costs nothing at low load.
+
+    Up to `depth` batches are in flight: while one runs on SQLite's thread the
+    next is already queued behind it, so that thread never idles waiting for the
+    event loop to hand it work (measured: without this, a naive commit per action
+    on a shared connection was faster). Batches still commit in order (one
+    connection, FIFO). If a batch fails, its items are retried one by one so
+    that one bad item fails alone.
     """
 
     def __init__(
@@ -28,11 +36,14 @@ class GroupCommitter(Generic[T]):
         *,
         write: Callable[[list[T]], Awaitable[None]],
         max_batch: int = 500,
+        depth: int = 2,
     ) -> None:
         self._write = write
         self._max_batch = max_batch
-        self._queue: asyncio.Queue[tuple[T, asyncio.Future[None]] | None] = asyncio.Queue()
+        self._slots = asyncio.Semaphore(depth)
+        self._queue: asyncio.Queue[_Entry[T] | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self._in_flight: set[asyncio.Task[None]] = set()
         self._closed = False
         # Counters for benchmarks and tests: items committed, and commits it took.
         self.items = 0
@@ -50,9 +61,8 @@ class GroupCommitter(Generic[T]):
         # Read a late exception so asyncio does not log it as never retrieved.
         future.add_done_callback(lambda f: f.cancelled() or f.exception())
         self._queue.put_nowait((item, future))
-        # If the caller is cancelled the write still happens; shield keeps the
-        # future alive for the writer to resolve.
-        await asyncio.shield(future)
+        # A cancelled caller cancels only its future: the write still happens.
+        await future
 
     async def stop(self) -> None:
         """Commit everything already queued, then end the writer task."""
@@ -65,6 +75,8 @@ class GroupCommitter(Generic[T]):
     async def _run(self) -> None:
         try:
             await self._loop()
+            if self._in_flight:
+                await asyncio.gather(*self._in_flight, return_exceptions=True)
         finally:
             # Never leave a caller waiting forever, whatever ended the loop.
             self._closed = True
@@ -79,6 +91,8 @@ class GroupCommitter(Generic[T]):
             first = await self._queue.get()
             if first is None:
                 break
+            # Items keep arriving while we wait for a free slot: they join this batch.
+            await self._slots.acquire()
             batch = [first]
             while len(batch) < self._max_batch and not self._queue.empty():
                 nxt = self._queue.get_nowait()
@@ -86,14 +100,21 @@ class GroupCommitter(Generic[T]):
                     stopping = True
                     break
                 batch.append(nxt)
-            try:
-                await self._commit(batch)
-            except BaseException:
-                for _, future in batch:
-                    _settle(future, RuntimeError("the database writer was stopped mid-commit"))
-                raise
+            task = asyncio.get_running_loop().create_task(self._commit_in_slot(batch))
+            self._in_flight.add(task)
+            task.add_done_callback(self._in_flight.discard)
 
-    async def _commit(self, batch: list[tuple[T, asyncio.Future[None]]]) -> None:
+    async def _commit_in_slot(self, batch: list[_Entry[T]]) -> None:
+        try:
+            await self._commit(batch)
+        except BaseException:
+            for _, future in batch:
+                _settle(future, RuntimeError("the database writer was stopped mid-commit"))
+            raise
+        finally:
+            self._slots.release()
+
+    async def _commit(self, batch: list[_Entry[T]]) -> None:
         try:
             await self._write([item for item, _ in batch])
         except Exception as exc:
