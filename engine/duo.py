@@ -70,8 +70,19 @@ from engine.match import SNAPSHOT_SCHEMA, DuoOptions, Variant
 from engine.views import Pending, Phase, PrivateView, PublicView, SeatView
 
 DRAFT_PICKS = 14  # D3: 7 cards each
-RECENT_EVENTS = 10
+RECENT_EVENTS = 10  # shown in PublicView.recent
+_KEPT_EVENTS = 20  # kept, TurnStarted included (left out of the view: to_act says it)
 
+_NONE = Pending.NONE
+_REVERSE_DUMP = Pending.REVERSE_DUMP
+_DRAWN_CARD = Pending.DRAWN_CARD
+_COLOUR = Pending.COLOUR
+_DRAFT_PICK = Pending.DRAFT_PICK
+_DRAFT_FORCED = Pending.DRAFT_FORCED
+_VOLLEY = Pending.VOLLEY
+_WILD_DRAW = Pending.WILD_DRAW
+_DUMP_PENDING = Pending.DUMP
+_TURN = DrawReason.TURN
 _W4 = Face.WILD_DRAW_FOUR
 _WSH = Face.WILD_SHUFFLE_HANDS
 _D2 = Face.DRAW_TWO
@@ -80,10 +91,11 @@ _REV = Face.REVERSE
 
 # Actions are immutable values: build each once, hand out shared instances.
 _ALL_CARDS = [Card.parse(code) for code in sorted(Card._interned)]
-_PLAY = {c: Play(c) for c in _ALL_CARDS}
-_PLAY_UNO = {c: Play(c, uno=True) for c in _ALL_CARDS}
-_DUMP = {c: Dump(c) for c in _ALL_CARDS if c.colour is not None}
-_DUMP_UNO = {c: Dump(c, uno=True) for c in _ALL_CARDS if c.colour is not None}
+# Keyed by id(card): interned cards live forever, and an int hashes fast.
+_PLAY = {id(c): Play(c) for c in _ALL_CARDS}
+_PLAY_UNO = {id(c): Play(c, uno=True) for c in _ALL_CARDS}
+_DUMP = {id(c): Dump(c) for c in _ALL_CARDS if c.colour is not None}
+_DUMP_UNO = {id(c): Dump(c, uno=True) for c in _ALL_CARDS if c.colour is not None}
 _CHOOSE = tuple(ChooseColour(colour) for colour in Colour)
 _KEEP_CARD = KeepCard()
 _REJECT_CARD = RejectCard()
@@ -107,7 +119,32 @@ def card_points(card: Card) -> int:
     return 15 if card.colour is None else 10
 
 
-_POINTS = {c: card_points(c) for c in _ALL_CARDS}
+_POINTS = {id(c): card_points(c) for c in _ALL_CARDS}
+
+
+def _legal_dumps(hand: list[Card], colour: Colour | None, acts: list[Action]) -> None:
+    """D9: one Dump per distinct card of the colour, as the last card laid."""
+    same = [c for c in hand if c.colour is colour]
+    if not same:
+        return
+    rest = len(hand) - len(same)
+    seen: set[int] = set()
+    for c in same:
+        k = id(c)
+        if k not in seen:
+            seen.add(k)
+            acts.append(_DUMP[k])
+            if rest == 1:
+                acts.append(_DUMP_UNO[k])
+
+
+def _remove(hand: list[Card], card: Card) -> None:
+    """Remove one `card` by identity (cards are interned; == would be slower)."""
+    for k, c in enumerate(hand):
+        if c is card:
+            del hand[k]
+            return
+    raise ValueError(card)
 
 
 def _as_cards(value: str | Sequence[Card]) -> list[Card]:
@@ -124,6 +161,10 @@ class DuoMatch:
         "_draft",
         "_draw",
         "_drawn",
+        "_ev_draw1",
+        "_ev_kept",
+        "_ev_skip",
+        "_ev_turn",
         "_exposed",
         "_first_colour",
         "_hands",
@@ -144,6 +185,7 @@ class DuoMatch:
         "_scores",
         "_turn",
         "_volley",
+        "_waits",
         "_wd4_active",
         "_wd4_hand",
         "_wd4_top",
@@ -184,7 +226,12 @@ class DuoMatch:
     _revealed: tuple[Card, ...]
     _removed: int  # X3: seat index of the forfeiting player, -1 if none
     _winner: int
+    _waits: tuple[tuple[str], tuple[str]]
     _recent: deque[Event]
+    _ev_turn: tuple[TurnStarted, TurnStarted]
+    _ev_skip: tuple[TurnSkipped, TurnSkipped]
+    _ev_kept: tuple[DrawnCardKept, DrawnCardKept]
+    _ev_draw1: tuple[CardsDrawn, CardsDrawn]
     _lc_version: int
     _lc: list[list[Action] | None]
 
@@ -207,6 +254,7 @@ class DuoMatch:
         self._options = options
         self._rng = random.Random(seed)
         self._idx = {p: i for i, p in enumerate(players)}
+        self._waits = ((players[0],), (players[1],))
         self._round = 1
         self._scores = [0, 0]
         self._p1 = 0
@@ -231,7 +279,15 @@ class DuoMatch:
         self._revealed = ()
         self._removed = -1
         self._winner = -1
-        self._recent = deque(maxlen=RECENT_EVENTS)
+        self._recent = deque(maxlen=_KEPT_EVENTS)
+        # Events are immutable: the frequent per-seat ones are built once.
+        self._ev_turn = (TurnStarted(players[0]), TurnStarted(players[1]))
+        self._ev_skip = (TurnSkipped(players[0]), TurnSkipped(players[1]))
+        self._ev_kept = (DrawnCardKept(players[0]), DrawnCardKept(players[1]))
+        self._ev_draw1 = (
+            CardsDrawn(players[0], 1, DrawReason.TURN),
+            CardsDrawn(players[1], 1, DrawReason.TURN),
+        )
         self._lc_version = -1
         self._lc = [None, None]
 
@@ -286,7 +342,7 @@ class DuoMatch:
     def waiting_for(self) -> tuple[str, ...]:
         if self._phase is Phase.MATCH_OVER:
             return ()
-        return (self.players[self._turn],)
+        return self._waits[self._turn]
 
     def _seat(self, player: str) -> int:
         i = self._idx.get(player)
@@ -298,6 +354,7 @@ class DuoMatch:
         i = self._idx.get(player)
         if i is None or self._phase is Phase.MATCH_OVER:
             return []
+        # Cached per version: apply() recognises these very objects as legal.
         if self._lc_version != self.version:
             self._lc_version = self.version
             self._lc = [None, None]
@@ -307,69 +364,64 @@ class DuoMatch:
         return list(cached)
 
     def _legal(self, i: int) -> list[Action]:
+        # Hot path: cards are interned, so tables are keyed by id() (an int hashes
+        # far faster than a dataclass of enums).
         acts: list[Action] = []
         if self._turn == i:
             pending = self._pending
             hand = self._hands[i]
-            if pending is Pending.NONE or pending is Pending.REVERSE_DUMP:
+            if pending is _NONE or pending is _REVERSE_DUMP:
                 top = self._discard[-1]
                 active = self._active
                 top_face = top.face if top.colour is not None else None
-                seen: set[Card] = set()
+                two = len(hand) == 2
+                seen: list[int] = []
                 for c in hand:
-                    if c in seen:
-                        continue
-                    seen.add(c)
-                    if c.colour is None or c.colour is active or c.face is top_face:
-                        acts.append(_PLAY[c])
-                        if self._after_play(i, c) == 1:
-                            acts.append(_PLAY_UNO[c])
+                    colour = c.colour
+                    if colour is None or colour is active or c.face is top_face:
+                        k = id(c)
+                        if k in seen:
+                            continue
+                        seen.append(k)
+                        acts.append(_PLAY[k])
+                        if (two or c.face is _WSH) and self._after_play(i, c) == 1:
+                            acts.append(_PLAY_UNO[k])
                 acts.append(_DRAW)
-                if pending is Pending.REVERSE_DUMP:
-                    self._legal_dumps(hand, top.colour, acts)
-            elif pending is Pending.DRAFT_PICK:
-                acts += (_KEEP_CARD, _REJECT_CARD)
-            elif pending is Pending.DRAFT_FORCED:
-                acts.append(_KEEP_CARD)
-            elif pending is Pending.DRAWN_CARD:
+                if pending is _REVERSE_DUMP:
+                    _legal_dumps(hand, top.colour, acts)
+            elif pending is _DRAWN_CARD:
                 drawn = self._drawn
                 assert drawn is not None
-                acts.append(_PLAY[drawn])
+                acts.append(_PLAY[id(drawn)])
                 if self._after_play(i, drawn) == 1:
-                    acts.append(_PLAY_UNO[drawn])
+                    acts.append(_PLAY_UNO[id(drawn)])
                 acts.append(_KEEP_DRAWN)
-            elif pending is Pending.COLOUR:
+            elif pending is _COLOUR:
                 acts += _CHOOSE
-            elif pending is Pending.VOLLEY:
-                seen = set()
+            elif pending is _DRAFT_PICK:
+                acts += (_KEEP_CARD, _REJECT_CARD)
+            elif pending is _DRAFT_FORCED:
+                acts.append(_KEEP_CARD)
+            elif pending is _VOLLEY:
+                two = len(hand) == 2
+                seen = []
                 for c in hand:
-                    if c.face is _D2 and c not in seen:
-                        seen.add(c)
-                        acts.append(_PLAY[c])
-                        if len(hand) == 2:
-                            acts.append(_PLAY_UNO[c])
+                    k = id(c)
+                    if c.face is _D2 and k not in seen:
+                        seen.append(k)
+                        acts.append(_PLAY[k])
+                        if two:
+                            acts.append(_PLAY_UNO[k])
                 acts.append(_TAKE_VOLLEY)
-            elif pending is Pending.WILD_DRAW:
+            elif pending is _WILD_DRAW:
                 acts += (_CHALLENGE, _ACCEPT)
-            elif pending is Pending.DUMP:
-                self._legal_dumps(hand, self._discard[-1].colour, acts)
+            elif pending is _DUMP_PENDING:
+                _legal_dumps(hand, self._discard[-1].colour, acts)
                 acts.append(_NO_DUMP)
-        if self._exposed == i:
-            acts.append(_CALL_UNO)
-        elif self._exposed == 1 - i:
-            acts.append(_CATCH_UNO)
+        exposed = self._exposed
+        if exposed >= 0:
+            acts.append(_CALL_UNO if exposed == i else _CATCH_UNO)
         return acts
-
-    @staticmethod
-    def _legal_dumps(hand: list[Card], colour: Colour | None, acts: list[Action]) -> None:
-        same = [c for c in hand if c.colour is colour]
-        if not same:
-            return
-        rest = len(hand) - len(same)
-        for c in dict.fromkeys(same):
-            acts.append(_DUMP[c])
-            if rest == 1:
-                acts.append(_DUMP_UNO[c])
 
     def _after_play(self, i: int, card: Card) -> int:
         """Cards left after playing `card`, its whole effect included (D11)."""
@@ -493,8 +545,18 @@ class DuoMatch:
     # ------------------------------------------------------------------ apply
 
     def apply(self, player: str, action: Action) -> list[Event]:
-        self.check(player, action)
-        i = self._idx[player]
+        i = self._idx.get(player, -1)
+        # Fast path: an action object handed out by legal_actions for this very
+        # version is legal (legal_actions == what check accepts, property-tested).
+        lc = self._lc[i] if i >= 0 and self._lc_version == self.version else None
+        if lc is None:
+            self.check(player, action)
+        else:
+            for a in lc:
+                if a is action:
+                    break
+            else:
+                self.check(player, action)
         events: list[Event] = []
         if self._revealed_to == i:  # D10: shown until the challenger's next action
             self._revealed_to = -1
@@ -514,8 +576,8 @@ class DuoMatch:
             self._reject_card(i, events)
         elif kind is KeepDrawn:
             self._drawn = None
-            events.append(DrawnCardKept(self.players[i]))
-            self._give_turn(1 - i, Pending.NONE, events)
+            events.append(self._ev_kept[i])
+            self._give_turn(1 - i, _NONE, events)
         elif kind is TakeVolley:
             self._take_volley(i, events)
         elif kind is Accept:
@@ -541,7 +603,7 @@ class DuoMatch:
     def _give_turn(self, i: int, pending: Pending, events: list[Event]) -> None:
         self._turn = i
         self._pending = pending
-        events.append(TurnStarted(self.players[i]))
+        events.append(self._ev_turn[i])
 
     # D3 ----------------------------------------------------------------------
 
@@ -588,7 +650,7 @@ class DuoMatch:
             self._pending = Pending.COLOUR
             self._first_colour = True
         elif face is _SKIP:
-            events.append(TurnSkipped(self.players[p2]))
+            events.append(self._ev_skip[p2])
             self._give_turn(p1, Pending.NONE, events)
         elif face is _D2:
             self._draw_cards(p2, 2, DrawReason.FIRST_CARD, events)
@@ -612,7 +674,10 @@ class DuoMatch:
                 draw = self._draw
             hand.append(draw.pop())
             got += 1
-        events.append(CardsDrawn(self.players[i], got, reason))
+        if got == 1 and reason is _TURN:
+            events.append(self._ev_draw1[i])
+        else:
+            events.append(CardsDrawn(self.players[i], got, reason))
         return got
 
     def _refill(self, events: list[Event]) -> bool:
@@ -631,11 +696,16 @@ class DuoMatch:
         self._exposed = -1  # D11: any draw ends exposure
         if self._draw_cards(i, 1, DrawReason.TURN, events):
             card = self._hands[i][-1]
-            if matches(card, top=self._discard[-1], active=self._active):
+            top = self._discard[-1]
+            if (
+                card.colour is None
+                or card.colour is self._active
+                or (top.colour is not None and card.face is top.face)
+            ):
                 self._drawn = card
                 self._pending = Pending.DRAWN_CARD
                 return
-        self._give_turn(1 - i, Pending.NONE, events)
+        self._give_turn(1 - i, _NONE, events)
 
     # Plays: D6, D7, D8, D9, D13 ---------------------------------------------------
 
@@ -643,7 +713,7 @@ class DuoMatch:
         hand = self._hands[i]
         prev_top = self._discard[-1]
         prev_active = self._active
-        hand.remove(card)
+        _remove(hand, card)
         self._discard.append(card)
         self._exposed = -1  # D11: any card played ends exposure
         self._drawn = None
@@ -682,7 +752,7 @@ class DuoMatch:
         if not hand:
             self._end_round(i, events)
         elif face is _SKIP:  # D6
-            events.append(TurnSkipped(self.players[o]))
+            events.append(self._ev_skip[o])
             self._settle_uno(i, events)
             self._give_turn(i, Pending.NONE, events)
         elif face is _REV:  # D9: the dump decision is part of this play
@@ -733,13 +803,13 @@ class DuoMatch:
         self._exposed = -1
         self._draw_cards(i, total, DrawReason.VOLLEY, events)
         # D7: the player who laid the last Draw 2 takes a normal turn.
-        self._give_turn(1 - i, Pending.NONE, events)
+        self._give_turn(1 - i, _NONE, events)
 
     def _accept(self, i: int, events: list[Event]) -> None:
         self._exposed = -1
         self._wd4_hand = self._wd4_top = self._wd4_active = None
         self._draw_cards(i, 4, DrawReason.WILD_DRAW, events)
-        self._give_turn(1 - i, Pending.NONE, events)  # D8: the WD4 player goes again
+        self._give_turn(1 - i, _NONE, events)  # D8: the WD4 player goes again
 
     def _challenge(self, i: int, events: list[Event]) -> None:
         o = 1 - i
@@ -769,7 +839,7 @@ class DuoMatch:
         colour = last.colour
         hand = self._hands[i]
         laid = [c for c in hand if c.colour is colour]
-        laid.remove(last)
+        _remove(laid, last)
         laid.sort(key=hand_order)
         laid.append(last)
         hand = self._hands[i] = [c for c in hand if c.colour is not colour]
@@ -785,7 +855,7 @@ class DuoMatch:
                 self._draw_cards(o, 2, DrawReason.VOLLEY, events)
             self._end_round(i, events)
         elif face is _SKIP:
-            events.append(TurnSkipped(self.players[o]))
+            events.append(self._ev_skip[o])
             self._settle_uno(i, events)
             self._give_turn(i, Pending.NONE, events)
         elif face is _D2:
@@ -808,7 +878,7 @@ class DuoMatch:
     def _end_round(self, winner: int, events: list[Event]) -> None:
         loser = 1 - winner
         points = [0, 0]
-        points[loser] = sum(_POINTS[c] for c in self._hands[loser])
+        points[loser] = sum(_POINTS[id(c)] for c in self._hands[loser])
         self._scores[loser] += points[loser]
         hands = tuple(
             (p, tuple(sorted(h, key=hand_order)))
@@ -894,6 +964,7 @@ class DuoMatch:
             owed = 4
         else:
             owed = 0
+        shown = [e for e in self._recent if e.__class__ is not TurnStarted]
         seats = tuple(
             SeatView(
                 p, len(self._hands[i]), self._scores[i], self._exposed == i, self._removed != i
@@ -916,7 +987,7 @@ class DuoMatch:
             clockwise=True,
             dealer=self.players[self._p1],
             draft_pile=tuple(self._draft),
-            recent=tuple(self._recent),
+            recent=tuple(shown[-RECENT_EVENTS:]),
             winner=self.players[self._winner] if self._winner >= 0 else None,
         )
 
