@@ -36,7 +36,7 @@ class Settings(BaseSettings):
     )
     log_level: LogLevel = Field(default="INFO", description="Logging level.")
     turn_seconds: int = Field(
-        default=90, ge=10, le=3600, description="Default time for each decision, in seconds."
+        default=90, ge=5, le=3600, description="Default time for each decision, in seconds."
     )
     discord_api_base: str | None = Field(
         default=None,

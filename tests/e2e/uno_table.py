@@ -1,0 +1,183 @@
+"""Scripted players for the end-to-end tests: they click only what the bot shows them.
+
+The truth they check against is the database the bot wrote: the running
+table's snapshot and action log, replayed by the real engine, rendered by the
+real renderer, must be what the table message shows.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cogs.uno import render
+from db.database import Database
+from engine import actions as engine_actions
+from engine.match import Match, from_snapshot
+from tests.emulator import Channel, Driver, Message, Outcome, User
+
+Choice = tuple[str, str | None]  # (custom_id, select value or None for a button)
+
+
+def is_table_message(message: Message) -> bool:
+    return not message.ephemeral and any(
+        c.get("custom_id", "").endswith(":hand") for c in message.iter_components()
+    )
+
+
+def action_choices(panel: Message) -> list[Choice]:
+    """Every enabled game control of a hand panel (not Hand, UNO! or paging)."""
+    found: list[Choice] = []
+    for component in panel.iter_components():
+        custom_id = component.get("custom_id", "")
+        if component.get("disabled") or not custom_id.startswith("uno:"):
+            continue
+        code = custom_id.rsplit(":", 1)[-1]
+        if code in ("hand", "uno") or code.startswith("pg."):
+            continue
+        if component["type"] == 2:
+            found.append((custom_id, None))
+        elif component["type"] == 3:
+            found.extend((custom_id, option["value"]) for option in component["options"])
+    return found
+
+
+@dataclass
+class Truth:
+    """The game as the database has it, rebuilt by the engine."""
+
+    match: Match
+    names: dict[str, str]
+    table_id: int
+    deadline: Any
+
+
+async def load_truth(database: Path, channel_id: int) -> Truth | None:
+    """The running table of a channel, or None once it has finished."""
+    async with Database.open(database) as db:
+        for running in await db.tables.running_tables():
+            if running.match.channel_id != channel_id:
+                continue
+            match = from_snapshot(json.loads(running.snapshot_json))
+            for logged in running.actions:
+                data = json.loads(logged.action_json)
+                player = str(logged.player_id)
+                if data.get("type") == "remove":
+                    match.remove_player(player)
+                else:
+                    match.apply(player, engine_actions.from_json(data))
+            names = {str(s.user_id): s.display_name for s in running.match.players}
+            return Truth(match, names, running.match.match_id, running.match.turn_deadline)
+    return None
+
+
+def comparable(embed: dict[str, Any]) -> dict[str, Any]:
+    keep = ("title", "description", "fields", "footer", "color")
+    return {key: embed.get(key) for key in keep}
+
+
+class ScriptedTable:
+    """A channel, its players, and what they do."""
+
+    def __init__(
+        self, driver: Driver, channel: Channel, users: list[User], *, seed: int = 0
+    ) -> None:
+        self.driver = driver
+        self.channel = channel
+        self.users = users
+        self.rng = random.Random(seed)
+        self.actions = 0
+        self.outcomes: list[Outcome] = []
+
+    # -- what people see -------------------------------------------------------------
+
+    def table_message(self) -> Message | None:
+        tables = [m for m in self.driver.visible(self.users[0], self.channel) if is_table_message(m)]
+        return tables[-1] if tables else None
+
+    def panel(self, user: User) -> Message | None:
+        mine = [
+            m
+            for m in self.driver.visible(user, self.channel)
+            if m.ephemeral_to is user and any(True for _ in m.iter_components())
+        ]
+        return mine[-1] if mine else None
+
+    def public_text(self) -> str:
+        """Everything posted publicly in the channel, as text."""
+        return "\n".join(
+            m.text() for m in self.driver.visible(self.users[0], self.channel) if not m.ephemeral
+        )
+
+    # -- doing -------------------------------------------------------------------------
+
+    async def open(self, variant: str, **options: Any) -> Message:
+        host, *others = self.users
+        outcome = await self.driver.slash(host, self.channel, f"uno {variant}", **options)
+        self.outcomes.append(outcome)
+        lobby = outcome.message
+        assert lobby is not None
+        join = f"uno:{self.channel.id}:0:join"
+        for user in others:
+            code = "accept" if variant == "duo" and "opponent" in options else "join"
+            self.outcomes.append(
+                await self.driver.click(user, lobby, join.replace(":join", f":{code}"))
+            )
+        if variant == "pizza":
+            self.outcomes.append(
+                await self.driver.click(host, lobby, f"uno:{self.channel.id}:0:start")
+            )
+        await self.driver.wait_for(self.table_message, timeout=5)
+        return lobby
+
+    async def open_hands(self) -> None:
+        for user in self.users:
+            await self.press(user, "hand")
+
+    async def press(self, user: User, code: str) -> Outcome:
+        """Press the table message's Hand or UNO! button."""
+        table = await self.driver.wait_for(self.table_message, timeout=5)
+        custom_id = next(
+            c["custom_id"] for c in table.iter_components() if c["custom_id"].endswith(f":{code}")
+        )
+        outcome = await self.driver.click(user, table, custom_id)
+        self.outcomes.append(outcome)
+        return outcome
+
+    async def choose(self, user: User, choice: Choice) -> Outcome:
+        panel = self.panel(user)
+        assert panel is not None
+        custom_id, value = choice
+        if value is None:
+            outcome = await self.driver.click(user, panel, custom_id)
+        else:
+            outcome = await self.driver.select(user, panel, custom_id, [value])
+        self.outcomes.append(outcome)
+        self.actions += 1
+        return outcome
+
+    def who_can_act(self) -> list[tuple[User, list[Choice]]]:
+        ready = []
+        for user in self.users:
+            panel = self.panel(user)
+            if panel is not None and (choices := action_choices(panel)):
+                ready.append((user, choices))
+        return ready
+
+    async def step(self) -> bool:
+        """One action by someone whose panel offers one; False when nobody can act."""
+        ready = self.who_can_act()
+        if not ready:
+            await self.open_hands()  # panels may be missing or old: reopen them
+            ready = self.who_can_act()
+            if not ready:
+                return False
+        user, choices = self.rng.choice(ready)
+        await self.choose(user, self.rng.choice(choices))
+        return True
+
+    def failures(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.failed]
