@@ -45,7 +45,7 @@ class BotProcess:
         )
         return env
 
-    async def start(self, *, timeout: float = 30.0) -> None:
+    async def start(self, *, timeout: float = 30.0) -> None:  # noqa: ASYNC109
         log = self.log_path.open("ab")
         self.process = await asyncio.create_subprocess_exec(
             sys.executable,

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cogs.uno import render
 from db.database import Database
 from engine import actions as engine_actions
 from engine.match import Match, from_snapshot
@@ -95,7 +94,9 @@ class ScriptedTable:
     # -- what people see -------------------------------------------------------------
 
     def table_message(self) -> Message | None:
-        tables = [m for m in self.driver.visible(self.users[0], self.channel) if is_table_message(m)]
+        tables = [
+            m for m in self.driver.visible(self.users[0], self.channel) if is_table_message(m)
+        ]
         return tables[-1] if tables else None
 
     def panel(self, user: User) -> Message | None:
