@@ -5,8 +5,9 @@ at 2-5 players) with the real bot loop: ask whose decision it is, let a
 `RandomPlayer` choose (it calls `legal_actions`), `apply`. Next to it runs a
 floor measured in the same process: a minimal UNO loop with no rules engine
 (scan the hand for a matching card and move it to the pile, otherwise draw).
-Rounds of engine and floor are interleaved and the best round of each is kept,
-so background load skews both alike.
+Engine and floor run in short interleaved chunks; each engine chunk is compared
+with the floor chunks on either side of it and the median ratio is reported, so
+background load skews both sides of a ratio alike.
 
 Prints a table, then one JSON object with every figure as the last line.
 Targets: ≤ 3x the floor per action, ≤ 16 KiB per live match. Figures only:
@@ -22,6 +23,7 @@ import importlib.util
 import json
 import platform
 import random
+import statistics
 import sys
 import time
 import tracemalloc
@@ -30,7 +32,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.actions import Action, Draw
 from engine.cards import Card, Colour, pizza_deck
+from engine.events import Event
 from engine.match import Match, Variant, new_match
 from engine.players import RandomPlayer
 
@@ -107,17 +111,16 @@ def floor_run(actions: int, *, players: int = 4, seed: int = 0) -> float:
 
 
 def engine_run(config: Config, budget: float, seed: int) -> tuple[int, int, float]:
-    """Play whole random games for about `budget` seconds: (actions, games, seconds)."""
+    """Play whole random games for at least `budget` seconds: (actions, games, seconds)."""
     ids = [f"p{i}" for i in range(config.players)]
     actions = games = 0
     elapsed = 0.0
     while elapsed < budget:
-        rng = random.Random(seed + games)
-        player = RandomPlayer(rng)
+        player = RandomPlayer(random.Random(seed + games))
         start = time.perf_counter()
         match = new_match(config.variant, players=ids, seed=seed + games)
         count = 0
-        while not match.is_over:
+        while not match.is_over:  # the loop a bot runs: whose turn, choose, apply
             who = match.waiting_for()[0]
             match.apply(who, player.choose(match, who))
             count += 1
@@ -125,6 +128,41 @@ def engine_run(config: Config, budget: float, seed: int) -> tuple[int, int, floa
         actions += count
         games += 1
     return actions, games, elapsed
+
+
+class _Idle:
+    """A match that does nothing: what the loop itself costs, without any engine."""
+
+    __slots__ = ("_left", "_legal", "_who", "is_over")
+
+    def __init__(self, actions: int) -> None:
+        self._left = actions
+        self._who = ("p0",)
+        self._legal = [Draw()]
+        self.is_over = False
+
+    def waiting_for(self) -> tuple[str, ...]:
+        return self._who
+
+    def legal_actions(self, player: str) -> list[Action]:
+        return list(self._legal)
+
+    def apply(self, player: str, action: Action) -> list[Event]:
+        self._left -= 1
+        if not self._left:
+            self.is_over = True
+        return []
+
+
+def skeleton_run(actions: int) -> float:
+    """Seconds for `actions` turns of the bot loop around a match that does nothing."""
+    match = _Idle(actions)
+    player = RandomPlayer(random.Random(0))
+    start = time.perf_counter()
+    while not match.is_over:
+        who = match.waiting_for()[0]
+        match.apply(who, player.choose(match, who))  # type: ignore[arg-type]
+    return time.perf_counter() - start
 
 
 def live_bytes(config: Config, *, matches: int = LIVE_MATCHES, steps: int = 40) -> float:
@@ -154,44 +192,56 @@ def live_bytes(config: Config, *, matches: int = LIVE_MATCHES, steps: int = 40) 
 
 def main() -> None:
     quick = "--quick" in sys.argv
-    rounds, budget = (2, 0.3) if quick else (3, 1.2)
-    floor_actions = 100_000 if quick else 300_000
+    rounds = 12 if quick else 40
+    chunk = 0.02  # seconds of engine per sample; floor chunks are about as long
+    floor_actions = 20_000
     cfgs = configs()
-    floor_best = float("inf")
-    best: dict[str, tuple[float, float]] = {}  # name -> (µs/action, games/s)
-    totals: dict[str, tuple[int, int]] = {}
+    floors: list[float] = []
+    skeletons: list[float] = []
+    samples: dict[str, list[float]] = {c.name: [] for c in cfgs}
+    ratios: dict[str, list[float]] = {c.name: [] for c in cfgs}
+    totals: dict[str, list[float]] = {c.name: [0, 0, 0.0] for c in cfgs}
+    # Paired samples: each engine chunk sits between two floor chunks, and the ratio is
+    # taken per pair, so load from other processes moves both sides of a ratio alike.
+    previous = floor_run(floor_actions, seed=0) / floor_actions * 1e6
     for r in range(rounds):
-        floor_best = min(floor_best, floor_run(floor_actions, seed=r) / floor_actions * 1e6)
+        skeletons.append(skeleton_run(floor_actions) / floor_actions * 1e6)
         for cfg in cfgs:
-            actions, games, seconds = engine_run(cfg, budget, seed=1000 * r)
+            actions, games, seconds = engine_run(cfg, chunk, seed=10_000 * r)
+            after = floor_run(floor_actions, seed=r) / floor_actions * 1e6
             us = seconds / actions * 1e6
-            gps = games / seconds
-            prev = best.get(cfg.name)
-            if prev is None or us < prev[0]:
-                best[cfg.name] = (us, gps)
-            a, g = totals.get(cfg.name, (0, 0))
-            totals[cfg.name] = (a + actions, g + games)
-    print(f"python {platform.python_version()} on {platform.machine()}; best of {rounds} rounds")
-    print(f"floor (minimal UNO loop, no rules engine): {floor_best:.2f} µs/action")
+            samples[cfg.name].append(us)
+            ratios[cfg.name].append(us / ((previous + after) / 2))
+            floors.append(after)
+            previous = after
+            total = totals[cfg.name]
+            total[0] += actions
+            total[1] += games
+            total[2] += seconds
+    floor = statistics.median(floors)
+    skeleton = statistics.median(skeletons)
+    print(f"python {platform.python_version()} on {platform.machine()}; medians of {rounds} rounds")
+    print(f"floor (minimal UNO loop, no rules engine): {floor:.2f} µs/action")
+    print(f"bot loop around a do-nothing match (for scale): {skeleton:.2f} µs/action")
     header = f"{'variant':<9} {'µs/action':>10} {'x floor':>8} {'games/s':>8} {'actions/game':>13}"
     print(header + f" {'KiB/match':>10}")
     figures: dict[str, dict[str, float]] = {}
     ok = True
     for cfg in cfgs:
-        us, gps = best[cfg.name]
-        actions, games = totals[cfg.name]
+        us = statistics.median(samples[cfg.name])
+        ratio = statistics.median(ratios[cfg.name])
+        actions, games, seconds = totals[cfg.name]
         kib = live_bytes(cfg) / 1024
-        ratio = us / floor_best
         ok = ok and ratio <= MAX_RATIO and kib * 1024 <= MAX_BYTES
         figures[cfg.name] = {
             "us_per_action": round(us, 3),
             "ratio_to_floor": round(ratio, 2),
-            "games_per_s": round(gps, 2),
+            "games_per_s": round(games / seconds, 2),
             "actions_per_game": round(actions / games, 1),
             "kib_per_live_match": round(kib, 2),
         }
         print(
-            f"{cfg.name:<9} {us:>10.2f} {ratio:>8.2f} {gps:>8.1f} "
+            f"{cfg.name:<9} {us:>10.2f} {ratio:>8.2f} {games / seconds:>8.1f} "
             f"{actions / games:>13.0f} {kib:>10.2f}"
         )
     print(
@@ -201,7 +251,8 @@ def main() -> None:
     print(
         json.dumps(
             {
-                "floor_us_per_action": round(floor_best, 3),
+                "floor_us_per_action": round(floor, 3),
+                "skeleton_us_per_action": round(skeleton, 3),
                 "variants": figures,
                 "targets": {"max_ratio": MAX_RATIO, "max_kib_per_match": MAX_BYTES / 1024},
                 "met": ok,

@@ -64,7 +64,8 @@ from engine.pizza_codec import event_from_json, event_to_json
 from engine.views import Pending, Phase, PrivateView, PublicView, SeatView
 
 HAND_SIZE = 5  # P2
-RECENT = 10  # events kept for the table log
+RECENT = 10  # events shown in the table log
+_KEPT = 24  # events kept, TurnStarted included (filtered out when viewed)
 
 _ALL_CARDS: tuple[Card, ...] = tuple(pizza_deck())
 _W = Card.parse("W")
@@ -125,6 +126,15 @@ _GIVE_P = Pending.GIVE
 _SKIP, _REVERSE, _DRAW_ONE = Face.SKIP, Face.REVERSE, Face.DRAW_ONE
 
 
+_NEW = object.__new__
+_SET_PLAYER = vars(CardPlayed)["player"].__set__
+_SET_CARD = vars(CardPlayed)["card"].__set__
+
+
+# CardPlayed is built through its slots in _play: a frozen dataclass __init__ goes
+# through object.__setattr__ per field, which cost as much as the rest of a play.
+
+
 def _a(card: Card) -> str:
     return f"an {card.title}" if card.title[0] in "AEIOU" else f"a {card.title}"
 
@@ -145,13 +155,14 @@ class PizzaMatch:
         "_draw",
         "_drawn",
         "_ev_draw1",
+        "_ev_kept",
         "_ev_skip",
         "_ev_turn",
         "_exposed",
         "_hands",
         "_index",
         "_n",
-        "_over",
+        "_order",
         "_pending",
         "_play_uno",
         "_recent",
@@ -167,6 +178,7 @@ class PizzaMatch:
         "_wd2_legit",
         "_wd2_player",
         "_winner",
+        "is_over",
         "options",
         "players",
         "seed",
@@ -198,6 +210,7 @@ class PizzaMatch:
         self._ev_turn = tuple(TurnStarted(p) for p in players)
         self._ev_skip = tuple(TurnSkipped(p) for p in players)
         self._ev_draw1 = tuple(CardsDrawn(p, 1, DrawReason.TURN) for p in players)
+        self._ev_kept = tuple(DrawnCardKept(p) for p in players)
         self._target = self.options.target
         self._rng = random.Random(seed)  # X4: the only source of chance
         self._seated = [True] * n
@@ -210,6 +223,7 @@ class PizzaMatch:
         self._dealer = -1
         self._actor = -1
         self._clockwise = True
+        self._order: tuple[int, ...] = ()  # the next seat from each seat, this direction
         self._pending = _NONE
         self._drawn: Card | None = None
         self._play_uno = False
@@ -221,8 +235,8 @@ class PizzaMatch:
         self._revealed_to = -1
         self._revealed: tuple[Card, ...] = ()
         self._dip: tuple[int, int, Card] | None = None
-        self._recent: deque[Event] = deque(maxlen=RECENT)
-        self._over = False
+        self._recent: deque[Event] = deque(maxlen=_KEPT)
+        self.is_over = False  # a plain attribute: read once per action by every loop
         self._winner = -1
         if _deal:
             events: list[Event] = []
@@ -231,40 +245,36 @@ class PizzaMatch:
 
     # ------------------------------------------------------------------ queries
 
-    @property
-    def is_over(self) -> bool:
-        return self._over
-
     def waiting_for(self) -> tuple[str, ...]:
-        return () if self._over else self._waiting[self._actor]
+        return () if self.is_over else self._waiting[self._actor]
 
     def legal_actions(self, player: str) -> list[Action]:
         i = self._index.get(player)
-        if i is None or self._over or not self._seated[i]:
+        if i == self._actor and self._pending is _NONE:  # an ordinary turn: the hot path
+            hand = self._hands[i]
+            top = self._discard[-1]
+            active = self._active
+            top_face = top.face if top.colour is not None else None
+            out: list[Action] = []
+            if len(hand) == 2:
+                for c in hand:
+                    if c.colour is active or c.colour is None or c.face is top_face:
+                        out.append(_PLAY[id(c)])
+                        out.append(_PLAY_UNO[id(c)])
+            else:
+                for c in hand:
+                    if c.colour is active or c.colour is None or c.face is top_face:
+                        out.append(_PLAY[id(c)])
+            out.append(_DRAW)
+            if self._exposed >= 0:
+                out.append(_CALL if self._exposed == i else _CATCH)
+            return out
+        if i is None or self.is_over or not self._seated[i]:
             return []
-        out: list[Action]
         if i == self._actor:
             pending = self._pending
             hand = self._hands[i]
-            if pending is _NONE:
-                top = self._discard[-1]
-                active = self._active
-                top_face = top.face if top.colour is not None else None
-                if len(hand) == 2:
-                    out = []
-                    for c in hand:
-                        if c.colour is None or c.colour is active or c.face is top_face:
-                            out.append(_PLAY[id(c)])
-                            out.append(_PLAY_UNO[id(c)])
-                else:
-                    play = _PLAY
-                    out = [
-                        play[id(c)]
-                        for c in hand
-                        if c.colour is None or c.colour is active or c.face is top_face
-                    ]
-                out.append(_DRAW)
-            elif pending is _DRAWN:
+            if pending is _DRAWN:
                 drawn = self._drawn
                 assert drawn is not None
                 out = [_PLAY[id(drawn)]]
@@ -289,7 +299,7 @@ class PizzaMatch:
         i = self._index.get(player)
         if i is None:
             raise UnknownPlayer("You're not playing in this match")
-        if self._over:
+        if self.is_over:
             raise MatchOver("The match is over")
         if not self._seated[i]:
             raise UnknownPlayer("You have left this match")
@@ -369,7 +379,7 @@ class PizzaMatch:
 
     def timeout_action(self, player: str) -> Action:
         """The safe default for the player the match waits for (DESIGN.md turn timers)."""
-        if self._over:
+        if self.is_over:
             raise MatchOver("The match is over")
         i = self._index.get(player)
         if i is None:
@@ -395,40 +405,54 @@ class PizzaMatch:
         """Carry out a legal action; an illegal one raises and changes nothing (X1)."""
         i = self._index.get(player, -1)
         kind = action.__class__
-        if i == self._actor and self._pending is _NONE and not self._over:
+        if i == self._actor and self._pending is _NONE:  # never true once over (actor -1)
             # Fast path for an ordinary turn; it accepts a subset of what check() does
             # and anything else goes through check() below.
             if kind is Draw:
-                self._unreveal(i)
-                return self._finish(i, self._turn_draw(i))
+                if self._revealed_to == i:
+                    self._unreveal(i)
+                events = self._turn_draw(i)
+                self.version += 1
+                self._recent.extend(events)
+                return events
             if kind is Play:
-                assert isinstance(action, Play)
-                card = _CANON.get(id(action.card))
+                play: Play = action  # type: ignore[assignment]
+                card = play.card
                 hand = self._hands[i]
-                k = _find(hand, card) if card is not None else -1
-                if k >= 0 and (not action.uno or len(hand) == 2):
-                    assert card is not None
+                for k, held in enumerate(hand):  # noqa: B007 - by identity, no Card.__eq__
+                    if held is card:
+                        break
+                else:
+                    k = -1  # not interned, not held or not a card: check() below decides
+                if k >= 0 and (not play.uno or len(hand) == 2):
                     top = self._discard[-1]
                     if (
-                        card.colour is None
-                        or card.colour is self._active
+                        card.colour is self._active
+                        or card.colour is None
                         or (top.colour is not None and card.face is top.face)
                     ):
-                        self._unreveal(i)
-                        return self._finish(i, self._play(i, k, action.uno))
+                        if self._revealed_to == i:
+                            self._unreveal(i)
+                        events = self._play(i, k, play.uno)
+                        self.version += 1
+                        self._recent.extend(events)
+                        return events
+        elif kind is KeepDrawn and i == self._actor and self._pending is _DRAWN:
+            if self._revealed_to == i:
+                self._unreveal(i)
+            return self._finish(self._keep_drawn(i))
         self.check(player, action)
         self._unreveal(i)
-        events: list[Event] = []
+        events = []
         if kind is Play:
             assert isinstance(action, Play)
             card = _canon(action.card)
+            self._drawn = None
             events = self._play(i, _find(self._hands[i], card), action.uno)
         elif kind is Draw:
             events = self._turn_draw(i)
         elif kind is KeepDrawn:
-            self._drawn = None
-            events.append(DrawnCardKept(player))
-            self._start_turn(self._next(i), events)
+            events = self._keep_drawn(i)
         elif kind is ChooseColour:
             assert isinstance(action, ChooseColour)
             self._choose_colour(i, action.colour, events)
@@ -451,7 +475,7 @@ class PizzaMatch:
             self._exposed = -1
             events.append(UnoCaught(player, self.players[victim]))
             self._draw_cards(victim, 2, DrawReason.UNO_PENALTY, events)
-        return self._finish(i, events)
+        return self._finish(events)
 
     def _unreveal(self, i: int) -> None:
         """P7: the challenged hand is shown until the challenger's next action."""
@@ -459,10 +483,10 @@ class PizzaMatch:
             self._revealed_to = -1
             self._revealed = ()
 
-    def _finish(self, i: int, events: list[Event]) -> list[Event]:
+    def _finish(self, events: list[Event]) -> list[Event]:
         """Count the accepted action and log its events."""
         self.version += 1
-        self._recent.extend([e for e in events if e.__class__ is not TurnStarted])
+        self._recent.extend(events)
         return events
 
     def remove_player(self, player: str) -> list[Event]:
@@ -470,12 +494,13 @@ class PizzaMatch:
         i = self._index.get(player)
         if i is None:
             raise UnknownPlayer("That player is not in this match")
-        if self._over:
+        if self.is_over:
             raise MatchOver("The match is over")
         if not self._seated[i]:
             raise UnknownPlayer("That player has already left")
         events: list[Event] = [PlayerRemoved(player)]
         self._seated[i] = False
+        self._set_order()
         self._draw[0:0] = self._hands[i]
         self._hands[i] = []
         if self._exposed == i:
@@ -508,14 +533,21 @@ class PizzaMatch:
 
     # ------------------------------------------------------------------ rules
 
-    def _next(self, i: int) -> int:
+    def _set_order(self) -> None:
+        """Recompute the seat after each seat (for any seat, even one left empty)."""
         step = 1 if self._clockwise else -1
         n = self._n
         seated = self._seated
-        j = (i + step) % n
-        while not seated[j]:
-            j = (j + step) % n
-        return j
+        order = []
+        for i in range(n):
+            j = (i + step) % n
+            while not seated[j] and j != i:
+                j = (j + step) % n
+            order.append(j)
+        self._order = tuple(order)
+
+    def _next(self, i: int) -> int:
+        return self._order[i]
 
     def _left(self, i: int) -> int:
         j = (i + 1) % self._n
@@ -578,23 +610,32 @@ class PizzaMatch:
                 self._drawn = card
                 self._pending = _DRAWN
                 return events
-        self._start_turn(self._next(i), events)
+        j = self._order[i]
+        self._actor = j
+        events.append(self._ev_turn[j])
         return events
+
+    def _keep_drawn(self, i: int) -> list[Event]:
+        self._drawn = None
+        j = self._order[i]
+        self._actor = j
+        self._pending = _NONE
+        return [self._ev_kept[i], self._ev_turn[j]]
 
     def _play(self, i: int, k: int, uno: bool) -> list[Event]:
         """Play the card at index `k` of the hand (already checked)."""
         player = self.players[i]
         self._exposed = -1  # D11 window: any play closes it
-        self._drawn = None
         hand = self._hands[i]
-        prev_top = self._discard[-1]
-        prev_active = self._active
         card = hand.pop(k)
-        self._discard.append(card)
-        events: list[Event] = [CardPlayed(player, card)]
+        discard = self._discard
+        discard.append(card)
+        event = _NEW(CardPlayed)
+        _SET_PLAYER(event, player)
+        _SET_CARD(event, card)
+        events: list[Event] = [event]
         if uno:
             events.append(UnoCalled(player))
-        self._play_uno = uno
         colour = card.colour
         if colour is not None:
             self._active = colour
@@ -602,8 +643,11 @@ class PizzaMatch:
             self._final_card(i, card, events)
             return events
         if colour is None:
+            self._play_uno = uno  # exposure is judged once the colour (and give) is done
             if card is _WD2:
                 # P7 (as D10): judged on the rest of the hand held at this play.
+                prev_top = discard[-2]
+                prev_active = self._active  # unchanged by a wild until its colour is named
                 self._wd2_player = i
                 self._wd2_hand = tuple(hand)
                 pface = prev_top.face if prev_top.colour is not None else None
@@ -617,29 +661,33 @@ class PizzaMatch:
         if face is _SKIP or (face is _REVERSE and self._seated.count(True) == 2):
             victim = self._next(i)  # P5: with 2 players a Reverse acts as a Skip
             events.append(self._ev_skip[victim])
-            self._expose(i, events)
+            self._expose(i, uno, events)
             self._start_turn(self._next(victim), events)
         elif face is _REVERSE:
             self._clockwise = not self._clockwise
+            self._set_order()
             events.append(DirectionChanged(self._clockwise))
-            self._expose(i, events)
+            self._expose(i, uno, events)
             self._start_turn(self._next(i), events)
         elif face is _DRAW_ONE:
             # P8: the victim's draw is part of the play and does not close the window.
             victim = self._next(i)
             self._draw_cards(victim, 1, DrawReason.DRAW_ONE, events)
             events.append(self._ev_skip[victim])
-            self._expose(i, events)
+            self._expose(i, uno, events)
             self._start_turn(self._next(victim), events)
         else:
             if len(hand) == 1 and not uno:
-                self._expose(i, events)
-            self._start_turn(self._next(i), events)
+                self._expose(i, uno, events)
+            j = self._order[i]
+            self._actor = j
+            self._pending = _NONE  # the card may be one just drawn (P4)
+            events.append(self._ev_turn[j])
         return events
 
-    def _expose(self, i: int, events: list[Event]) -> None:
-        """P8/D11: judged after the play's whole effect."""
-        if len(self._hands[i]) == 1 and not self._play_uno:
+    def _expose(self, i: int, uno: bool, events: list[Event]) -> None:
+        """P8/D11: judged after the play's whole effect; `uno` if called with the play."""
+        if len(self._hands[i]) == 1 and not uno:
             self._exposed = i
             events.append(UnoExposed(self.players[i]))
 
@@ -656,7 +704,7 @@ class PizzaMatch:
             self._draw_cards(i, 1, DrawReason.DIP, events)
             self._pending = _GIVE_P
             return
-        self._expose(i, events)
+        self._expose(i, self._play_uno, events)
         if top is _WD2:
             self._actor = self._next(i)
             self._pending = _WILD_DRAW
@@ -673,7 +721,7 @@ class PizzaMatch:
         if not self._hands[i]:  # defensive: the old top can always be drawn (P9)
             self._end_round(i, events)
             return
-        self._expose(i, events)
+        self._expose(i, self._play_uno, events)
         self._start_turn(receiver, events)  # P6: the receiver keeps their turn
 
     def _challenge(self, i: int, events: list[Event]) -> None:
@@ -741,7 +789,7 @@ class PizzaMatch:
             self._start_round(events)
 
     def _end_match(self, winner: int, events: list[Event]) -> None:
-        self._over = True
+        self.is_over = True
         self._winner = winner
         self._actor = -1
         self._pending = _NONE
@@ -764,6 +812,7 @@ class PizzaMatch:
         else:
             self._dealer = self._left(self._dealer)  # P2: the deal passes left
         self._clockwise = True
+        self._set_order()
         self._dip = None
         self._drawn = None
         self._play_uno = False
@@ -804,6 +853,7 @@ class PizzaMatch:
             self._start_turn(self._next(first), events)
         elif face is _REVERSE:
             self._clockwise = False  # P3: the dealer plays first and play goes right
+            self._set_order()
             events.append(DirectionChanged(False))
             self._start_turn(self._dealer, events)
         elif card is _W:
@@ -814,8 +864,7 @@ class PizzaMatch:
             self._start_turn(first, events)
 
     def _remember(self, events: list[Event]) -> None:
-        # TurnStarted is left out of the table log: `to_act` already says it.
-        self._recent.extend([e for e in events if e.__class__ is not TurnStarted])
+        self._recent.extend(events)
 
     # ------------------------------------------------------------------ views
 
@@ -826,7 +875,7 @@ class PizzaMatch:
             variant="pizza",
             round=self._round,
             target=self._target,
-            phase=Phase.MATCH_OVER if self._over else Phase.PLAY,
+            phase=Phase.MATCH_OVER if self.is_over else Phase.PLAY,
             pending=self._pending,
             seats=tuple(
                 SeatView(
@@ -838,7 +887,7 @@ class PizzaMatch:
                 )
                 for j, p in enumerate(players)
             ),
-            to_act=None if self._over else players[self._actor],
+            to_act=None if self.is_over else players[self._actor],
             top=self._discard[-1] if self._discard else None,
             active_colour=self._active,
             draw_pile=len(self._draw),
@@ -847,7 +896,8 @@ class PizzaMatch:
             clockwise=self._clockwise,
             dealer=players[self._dealer] if self._dealer >= 0 else None,
             draft_pile=(),
-            recent=tuple(self._recent),
+            # TurnStarted is left out of the table log: `to_act` already says it.
+            recent=tuple([e for e in self._recent if e.__class__ is not TurnStarted][-RECENT:]),
             winner=players[self._winner] if self._winner >= 0 else None,
         )
 
@@ -905,7 +955,7 @@ class PizzaMatch:
             "revealed": {"to": self._revealed_to, "hand": [c.code for c in self._revealed]},
             "dip": [dip[0], dip[1], dip[2].code] if dip is not None else None,
             "recent": [event_to_json(e) for e in self._recent],
-            "over": self._over,
+            "over": self.is_over,
             "winner": self._winner,
         }
 
@@ -930,6 +980,7 @@ class PizzaMatch:
         m._clockwise = data["clockwise"]
         m._pending = Pending(data["pending"])
         m._seated = [bool(s) for s in data["seated"]]
+        m._set_order()
         m._scores = [int(s) for s in data["scores"]]
         m._hands = [[parse(c) for c in hand] for hand in data["hands"]]
         m._draw = [parse(c) for c in data["draw"]]
@@ -947,7 +998,7 @@ class PizzaMatch:
         dip = data["dip"]
         m._dip = (dip[0], dip[1], parse(dip[2])) if dip is not None else None
         m._recent.extend(event_from_json(e) for e in data["recent"])
-        m._over = data["over"]
+        m.is_over = data["over"]
         m._winner = data["winner"]
         return m
 
