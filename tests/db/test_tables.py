@@ -295,3 +295,29 @@ async def test_record_action_returns_after_commit(db: Database, db_path: Path) -
 async def test_guild_id_is_kept(db: Database) -> None:
     mid = await start(db, 1, 2, guild_id=GUILD + 1)
     assert (await db.tables.get_match(mid)).guild_id == GUILD + 1
+
+
+async def test_acknowledged_actions_survive_other_transactions_rolling_back(db: Database) -> None:
+    """Batches run while other writers open and roll back transactions: none is lost."""
+    players = {await start(db, 2 * i + 1, 2 * i + 2): 2 * i + 1 for i in range(50)}
+    victim = await start(db, 1001, 1002)
+    bad = [PlayerResult(user_id=1001, score=5, place=1, outcome="won")]  # names one player
+
+    async def table(mid: int) -> None:
+        for seq in range(1, 31):
+            await act(db, mid, seq, player_id=players[mid])
+
+    async def failing_finishes() -> int:
+        failures = 0
+        for _ in range(150):
+            try:
+                await db.tables.finish_match(victim, bad)
+            except InvalidResults:
+                failures += 1
+            await db.tables.set_deadline(victim, DEADLINE)
+        return failures
+
+    *_, failures = await asyncio.gather(*(table(mid) for mid in players), failing_finishes())
+    assert failures == 150
+    for mid in players:
+        assert [a.seq for a in await db.tables.actions(mid)] == list(range(1, 31))
