@@ -403,7 +403,7 @@ class PizzaMatch:
 
     def apply(self, player: str, action: Action) -> list[Event]:
         """Carry out a legal action; an illegal one raises and changes nothing (X1)."""
-        i = self._index.get(player, -1)
+        i = self._index.get(player, -2)  # never equal to _actor, which is -1 once over
         kind = action.__class__
         if i == self._actor and self._pending is _NONE:  # never true once over (actor -1)
             # Fast path for an ordinary turn; it accepts a subset of what check() does

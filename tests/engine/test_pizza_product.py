@@ -110,6 +110,12 @@ def test_x1_after_a_draw_only_the_drawn_card_may_be_played() -> None:
 def test_x1_nothing_more_once_the_match_is_over() -> None:
     m = pizza({"a": "R1", "b": "Y9"}, top="R7", turn="a", target=1)
     m.apply("a", Play(card("R1")))
+    before = state(m)
+    for who in ("a", "b", "stranger"):
+        for action in (Draw(), Play(card("Y9")), KeepDrawn(), CallUno(), CatchUno()):
+            with pytest.raises(IllegalAction):
+                m.apply(who, action)
+    assert state(m) == before
     with pytest.raises(MatchOver):
         m.apply("b", Draw())
     with pytest.raises(MatchOver):
