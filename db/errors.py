@@ -28,6 +28,10 @@ class UnknownMatch(DatabaseError):
     """No match has this id."""
 
 
+class MatchNotRunning(DatabaseError):
+    """The match has already finished or been abandoned."""
+
+
 class ActionRejected(DatabaseError):
     """An action was not logged: wrong seq, or the match is not running."""
 

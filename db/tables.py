@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import aiosqlite
 from pydantic import JsonValue
 
-from db.errors import ActionRejected, InvalidResults, UnknownMatch
+from db.errors import ActionRejected, InvalidResults, MatchNotRunning, UnknownMatch
 from db.models import (
     JsonInput,
     LoggedAction,
@@ -125,6 +125,8 @@ class TableRepo:
         if not _INT64[0] <= seed <= _INT64[1]:
             raise ValueError("seed must fit in a signed 64-bit integer")
         started = to_ms(started_at) if started_at else now_ms()
+        state_json = json_text(state)
+        json.loads(state_json)  # a ValueError here, not a database error later
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
                 "INSERT INTO matches (guild_id, channel_id, variant, options, seed, started_at,"
@@ -147,7 +149,7 @@ class TableRepo:
                 " VALUES (?, ?, ?, ?)",
                 [(match_id, i, s.user_id, s.display_name) for i, s in enumerate(players)],
             )
-            await conn.execute(_UPSERT_SNAPSHOT, (match_id, 0, json_text(state), started))
+            await conn.execute(_UPSERT_SNAPSHOT, (match_id, 0, state_json, started))
         return match_id
 
     async def record_action(
@@ -312,7 +314,7 @@ async def _require_running(conn: aiosqlite.Connection, match_id: int) -> list[in
     if row is None:
         raise UnknownMatch(f"no match {match_id}")
     if row[0] != "running":
-        raise InvalidResults(f"match {match_id} is {row[0]}, not running")
+        raise MatchNotRunning(f"match {match_id} is {row[0]}, not running")
     async with conn.execute(
         "SELECT user_id FROM match_players WHERE match_id = ? ORDER BY seat", (match_id,)
     ) as cur:

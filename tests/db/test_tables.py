@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from db.database import Database
-from db.errors import ActionRejected, InvalidResults, UnknownMatch
+from db.errors import ActionRejected, InvalidResults, MatchNotRunning, UnknownMatch
 from db.models import PlayerResult, RoundResult
 
 from .conftest import CHANNEL, GUILD, seats, start
@@ -70,6 +70,8 @@ async def test_start_match_refuses_bad_seating(db: Database) -> None:
         await start(db, 1, 2, 3, 4, 5, 6, variant="pizza")
     with pytest.raises(ValueError, match="two seats"):
         await start(db, 1, 1)
+    with pytest.raises(ValueError, match="Expecting"):
+        await start(db, 1, 2, state="{not json")
     with pytest.raises(ValueError, match="64-bit"):
         await db.tables.start_match(
             guild_id=1, channel_id=1, variant="duo", options={}, seed=2**64 - 1,
@@ -278,8 +280,12 @@ async def test_finish_checks_results(db: Database) -> None:
     with pytest.raises(InvalidResults, match="non-players"):
         await db.tables.record_round(mid, RoundResult(round_no=2, winner_id=9, points={}))
     await db.tables.finish_match(mid, [result(1, 0, 1, "won"), result(2, 50, 2, "lost")])
-    with pytest.raises(InvalidResults, match="finished, not running"):
+    with pytest.raises(MatchNotRunning, match="finished, not running"):
         await db.tables.abandon_match(mid)
+    with pytest.raises(MatchNotRunning):
+        await db.tables.set_deadline(mid, DEADLINE)
+    with pytest.raises(UnknownMatch):
+        await db.tables.set_table_message(999, 1)
 
 
 async def test_record_action_returns_after_commit(db: Database, db_path: Path) -> None:
