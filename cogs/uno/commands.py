@@ -7,6 +7,7 @@ import logging
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -303,6 +304,9 @@ class UnoCog(commands.Cog):
         if not isinstance(control, ids.TableControl):
             await reply(interaction, "That button is no longer valid.")
             return
+        if self.tables.closing:
+            await reply(interaction, "I'm restarting; every game is saved. Try again in a minute.")
+            return
         if control.code in ids.LOBBY_CODES:
             await self._on_lobby(interaction, control.code, control.table_id)
             return
@@ -348,8 +352,8 @@ class UnoCog(commands.Cog):
         version: int,
     ) -> None:
         async with table.lock:
-            if table.closed:
-                await reply(interaction, "This game is over.")
+            if table.closed or self.tables.closing:
+                await reply(interaction, "This game is over or I'm restarting; nothing changed.")
                 return
             if version != table.match.version:
                 await self.update_panel(
@@ -602,5 +606,6 @@ async def reply(interaction: discord.Interaction[Any], content: str) -> None:
             await interaction.followup.send(content[:2000], ephemeral=True)
         else:
             await interaction.response.send_message(content[:2000], ephemeral=True)
-    except discord.HTTPException:
-        log.warning("Could not answer interaction %s", interaction.id)
+    except (discord.HTTPException, aiohttp.ClientError, RuntimeError) as error:
+        # RuntimeError: the HTTP session closed under us while the bot shuts down.
+        log.warning("Could not answer interaction %s: %s", interaction.id, error)

@@ -91,6 +91,7 @@ class TableManager:
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
         self._rng = random.SystemRandom()
+        self.closing = False  # the bot is shutting down: refuse new actions
 
     # -- lookup ------------------------------------------------------------------
 
@@ -494,11 +495,23 @@ class TableManager:
             signature=self.panel_signature(table, player),
         )
 
-    async def shutdown(self) -> None:
+    async def shutdown(self, *, grace: float = 5.0) -> None:
+        """Stop timers and edits, and let actions in progress finish (bot closing)."""
+        self.closing = True
         for table in list(self.tables.values()):
             for task in (table.timer, table.flusher):
                 if task is not None:
                     task.cancel()
+
+        async def settle(table: Table) -> None:
+            async with table.lock:
+                pass
+
+        try:
+            async with asyncio.timeout(grace):
+                await asyncio.gather(*(settle(t) for t in list(self.tables.values())))
+        except TimeoutError:
+            log.warning("Some tables were still busy when the bot closed")
 
 
 def _first(players: tuple[str, ...]) -> str | None:

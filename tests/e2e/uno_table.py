@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cogs.uno import render
 from db.database import Database
 from engine import actions as engine_actions
 from engine.match import Match, from_snapshot
@@ -182,3 +183,42 @@ class ScriptedTable:
 
     def failures(self) -> list[Outcome]:
         return [o for o in self.outcomes if o.failed]
+
+
+class TableWatch:
+    """Checks after every action that the table message shows a real state of the game.
+
+    Edits are coalesced (Discord allows about one per second per channel), so
+    between two edits the message may show an earlier state, never a wrong one;
+    every few actions the test waits until it shows the latest state exactly.
+    """
+
+    def __init__(self, table: ScriptedTable, database: Path, driver: Driver) -> None:
+        self.table = table
+        self.database = database
+        self.driver = driver
+        self.history: list[dict[str, object]] = []
+
+    async def check(self, *, exact: bool) -> bool:
+        truth = await load_truth(self.database, self.table.channel.id)
+        if truth is None:
+            return False
+        expected = comparable(
+            render.table_embed(
+                truth.match.public_view(),
+                names=truth.names,
+                table_id=truth.table_id,
+                deadline=truth.deadline,
+            ).to_dict()
+        )
+        self.history.append(expected)
+
+        def shown() -> dict[str, object] | None:
+            message = self.table.table_message()
+            return comparable(message.embeds[0]) if message and message.embeds else None
+
+        if exact:
+            await self.driver.wait_for(lambda: shown() == expected, timeout=4)
+        else:
+            assert shown() in self.history
+        return True
