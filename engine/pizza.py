@@ -81,7 +81,12 @@ def card_points(card: Card) -> int:
 def _canon(card: Card) -> Card:
     """The interned instance of a card (an equal copy may come from outside)."""
     found = _CANON.get(id(card))
-    return found if found is not None else Card.parse(card.code)
+    if found is not None:
+        return found
+    try:
+        return Card.parse(card.code)
+    except (AttributeError, ValueError):
+        raise CardNotInHand("That isn't a card of this game") from None
 
 
 def _find(hand: list[Card], card: Card) -> int:

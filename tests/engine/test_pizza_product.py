@@ -22,7 +22,7 @@ from engine.actions import (
     Play,
     TakeVolley,
 )
-from engine.cards import Colour, card
+from engine.cards import Card, Colour, Face, card
 from engine.errors import (
     CardDoesNotMatch,
     CardNotInHand,
@@ -121,6 +121,29 @@ def test_x1_nothing_more_once_the_match_is_over() -> None:
     with pytest.raises(MatchOver):
         m.remove_player("b")
     assert m.legal_actions("a") == []
+
+
+# ------------------------------------------------------------------- X2
+
+
+def test_x2_a_wild_draw_two_bluff_is_allowed_and_nothing_else_is() -> None:
+    m = pizza({"a": "W+2 R1 G2", "b": "Y1 Y2"}, top="R7", turn="a")
+    assert Play(card("W+2")) in m.legal_actions("a")  # holding R1 that matches: a bluff
+    assert Play(card("G2")) not in m.legal_actions("a")
+    with pytest.raises(CardDoesNotMatch):
+        m.apply("a", Play(card("G2")))
+
+
+def test_x1_cards_that_are_not_interned_or_not_pizza_cards() -> None:
+    m = pizza({"a": "R1 G2 Y3", "b": "Y1 Y2"}, top="R7", turn="a")
+    before = state(m)
+    with pytest.raises(CardNotInHand):
+        m.apply("a", Play(Card(Colour.RED, Face.WILD)))  # no such card
+    with pytest.raises(CardNotInHand):
+        m.apply("a", Play(card("W+4")))  # a Duo card
+    assert state(m) == before
+    m.apply("a", Play(Card(Colour.RED, Face.ONE)))  # an equal copy of R1 is fine
+    assert m.public_view().top == card("R1")
 
 
 # ------------------------------------------------------------------- X3
