@@ -23,6 +23,7 @@ _EVENT_TYPES: dict[str, type[Any]] = {
     for name, cls in vars(events_module).items()
     if isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == "engine.events"
 }
+_FIELDS: dict[type[Any], tuple[str, ...]] = {}
 _ENUM_TAGS: dict[str, type[Enum]] = {"colour": Colour, "reason": DrawReason}
 
 
@@ -55,9 +56,13 @@ def _decode(value: Any) -> Any:
 
 def encode_event(event: Event) -> dict[str, Any]:
     """A public event as JSON-ready data: `{"type": "CardPlayed", "player": ..., ...}`."""
-    data: dict[str, Any] = {"type": type(event).__name__}
-    for field in dataclasses.fields(event):
-        data[field.name] = _encode(getattr(event, field.name))
+    cls = type(event)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(event))
+    data: dict[str, Any] = {"type": cls.__name__}
+    for name in names:
+        data[name] = _encode(getattr(event, name))
     return data
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from engine.actions import (
     Accept,
+    Action,
     CallUno,
     CatchUno,
     Challenge,
@@ -910,7 +911,7 @@ def test_x4_a_match_replays_from_its_seed_and_log() -> None:
 
     match = new_match("duo", players=[A, B], seed=7)
     rng = random.Random(7)
-    log = []
+    log: list[tuple[str, Action]] = []
     while not match.is_over and len(log) < 400:
         who = match.waiting_for()[0]
         action = rng.choice(match.legal_actions(who))
