@@ -1,0 +1,798 @@
+"""Benchmark the real bot under load (issue 6): 200 concurrent tables in the emulator.
+
+Run: .venv/bin/python bench/bot_load.py  (about 2-3 minutes on 2 cores). Figures, not
+assertions; the last line printed is one JSON object with all of them.
+
+Phase 1, the bot: `python bot.py` (tests/e2e/botproc.py) against the loopback emulator
+(tests/emulator), database in a temporary directory, nothing beyond 127.0.0.1. One guild,
+200 text channels, one table each: Duo (2 players) on even channels if `/uno duo` works
+(probed first), Pizza with 2 or 3 players on the others (all Pizza otherwise). Every
+table is played by scripted users who see only what the bot shows: the lobby's Join /
+Start buttons, the table's Hand button, and their latest ephemeral hand panel, where each
+clicks one of the enabled controls (random, but Draw only when something else is offered
+or 1 time in 10) as soon as the previous click was answered: no sleeps (`--think-ms`
+adds an exponential pause after each answer, for a paced load). A table whose match ends
+opens a new lobby in its channel. After all tables are live, a fixed window is measured:
+
+- latency: dispatch (the emulator's `Interaction.created_at`, stamped when it queues
+  INTERACTION_CREATE) to first response (`Interaction.responded_at`, stamped when the
+  callback POST arrives), for every button click / select sent in the window;
+- accepted actions: rows added to the `actions` table in the window (read-only SQLite);
+- memory: VmRSS of the bot process before any table, and mid-window with all tables live
+  (per table: that difference over the live tables), and the marginal cost: RSS growth
+  from half to all tables open, each half after 8 s of play, over the tables added;
+- REST calls in the window from the emulator's log, split by route kind, per action.
+
+Phase 2, the baseline: bench/noop_bot.py, a discord.py bot whose button handler only
+answers with a type-6 deferred update, in a fresh emulator with the same number of
+channels (one clicker each, clicking as fast as answered) and the same number of clicks
+as phase 1's window.
+
+To keep the emulator (it runs in this process) from growing O(n) costs per interaction
+(it scans every interaction it ever saw on each 3 s deadline check and each webhook call),
+answered interactions older than 5 s are dropped from `world.interactions`, except each
+user's 4 latest (the bot keeps editing a player's panel through their latest token).
+The bench hooks the world's callback / message methods on the instance (no emulator file
+is changed) to learn at once when a click is answered and when a panel changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import re
+import sqlite3
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.e2e.botproc import BotProcess  # noqa: E402
+from tests.emulator import (  # noqa: E402
+    Channel,
+    Driver,
+    Emulator,
+    Guild,
+    Interaction,
+    InteractionType,
+    Message,
+    RefusedByClient,
+    User,
+)
+
+TARGETS = {"p99_ms": 100.0, "p99_ratio": 3.0, "kib_per_table": 64.0, "table_edits_per_action": 1.0}
+ANSWER_WAIT = 3.5  # Discord shows "This interaction failed" after 3 s
+KEEP_SECONDS = 5.0  # answered interactions younger than this stay in the emulator
+KEEP_PER_USER = 4
+WARM_SECONDS = 8.0  # play after opening each half of the tables, before sampling RSS
+STALL_SECONDS = 5.0  # nobody can act and nothing changed for this long: press Hand again
+PING_RE = re.compile(r"<@(\d+)>.*press \*\*Hand\*\*")
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def vm_rss_kib(pid: int) -> int:
+    """Return the process's resident set size in KiB (Linux /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError(f"no VmRSS for pid {pid}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """Return user + system CPU seconds the process used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_pressure() -> float | None:
+    """Return the share of the last 10 s some task waited for a CPU (PSI), if the kernel has it."""
+    try:
+        first = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+    except OSError:
+        return None
+    return float(first.split()[1].split("=")[1])
+
+
+def own_cpu_seconds() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))
+    return ordered[index]
+
+
+def latency_ms(its: list[Interaction]) -> list[float]:
+    return [(it.responded_at - it.created_at) * 1000 for it in its if it.responded_at is not None]
+
+
+def route_kind(method: str, route: str) -> str:
+    if route.startswith("/interactions/"):
+        return "interaction_callbacks"
+    if route.startswith("/webhooks/"):
+        return "webhook_edits" if method == "PATCH" else f"webhook_{method.lower()}"
+    if route == "/channels/{channel_id}/messages/{message_id}":
+        return {"PATCH": "channel_message_edits", "DELETE": "channel_message_deletes"}.get(
+            method, "channel_message_gets"
+        )
+    if route == "/channels/{channel_id}/messages":
+        return "channel_posts" if method == "POST" else "channel_history"
+    return "other"
+
+
+def choices(panel: Message) -> list[tuple[str, str | None]]:
+    """The enabled controls of a hand panel: (custom_id, None) buttons, (custom_id, value)."""
+    out: list[tuple[str, str | None]] = []
+    for c in panel.iter_components():
+        cid = c.get("custom_id", "")
+        if c.get("disabled") or not cid.startswith("uno:"):
+            continue
+        code = cid.rsplit(":", 1)[-1]
+        if code in ("hand", "uno") or code.startswith("pg"):
+            continue
+        if c["type"] == 2:
+            out.append((cid, None))
+        elif c["type"] == 3:
+            out.extend((cid, o["value"]) for o in c.get("options") or [])
+    return out
+
+
+def find_cid(message: Message | None, suffix: str) -> str | None:
+    if message is None:
+        return None
+    for c in message.iter_components():
+        cid = c.get("custom_id", "")
+        if cid.endswith(suffix) and not c.get("disabled"):
+            return str(cid)
+    return None
+
+
+class Clicks:
+    """Send interactions through the driver; wake the sender when the bot answers."""
+
+    def __init__(self, emu: Emulator, *, think_ms: float = 0.0, seed: int = 0) -> None:
+        self.emu = emu
+        self.think = think_ms / 1000
+        self.rng = random.Random(seed)
+        self.driver = Driver(emu)
+        self.waiters: dict[int, asyncio.Future[None]] = {}
+        self.sent: list[Interaction] = []  # every interaction, in order
+        self.recording = False
+        self.recorded: list[Interaction] = []  # component clicks sent while recording
+        world = emu.world
+        original = world.interaction_callback
+
+        def callback(interaction_id: int, token: str, body: Any, uploads: Any) -> Any:
+            try:
+                return original(interaction_id, token, body, uploads)
+            finally:
+                waiter = self.waiters.pop(interaction_id, None)
+                if waiter is not None and not waiter.done():
+                    waiter.set_result(None)
+
+        world.interaction_callback = callback  # type: ignore[method-assign]
+        self._pruner: asyncio.Task[None] | None = None
+
+    async def _wait(self, it: Interaction) -> Interaction:
+        if not it.acknowledged and not it.failed:
+            waiter = asyncio.get_running_loop().create_future()
+            self.waiters[it.id] = waiter
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(ANSWER_WAIT):
+                    await waiter
+            self.waiters.pop(it.id, None)
+        if self.think:
+            await asyncio.sleep(self.rng.expovariate(1 / self.think))
+        return it
+
+    def _note(self, it: Interaction) -> None:
+        self.sent.append(it)
+        if self.recording and it.type is InteractionType.MESSAGE_COMPONENT:
+            self.recorded.append(it)
+
+    async def slash(
+        self, user: User, channel: Channel, command: str, **options: Any
+    ) -> Interaction:
+        outcome = await self.driver.slash(user, channel, command, wait=False, **options)
+        self._note(outcome.interaction)
+        return await self._wait(outcome.interaction)
+
+    async def click(
+        self, user: User, message: Message, custom_id: str, value: str | None = None
+    ) -> Interaction | None:
+        """Click a button (or choose `value` in a select); None if it is gone meanwhile."""
+        try:
+            if value is None:
+                outcome = await self.driver.click(user, message, custom_id, wait=False)
+            else:
+                outcome = await self.driver.select(user, message, custom_id, [value], wait=False)
+        except (RefusedByClient, LookupError):
+            return None
+        self._note(outcome.interaction)
+        return await self._wait(outcome.interaction)
+
+    def start_pruning(self) -> None:
+        self._pruner = asyncio.create_task(self._prune_forever())
+
+    async def stop_pruning(self) -> None:
+        if self._pruner is not None:
+            self._pruner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pruner
+
+    async def _prune_forever(self) -> None:
+        world = self.emu.world
+        while True:
+            await asyncio.sleep(1.0)
+            now = world.clock.now()
+            latest: dict[int, list[int]] = defaultdict(list)
+            for it in reversed(world.interactions.values()):
+                if len(latest[it.user.id]) < KEEP_PER_USER:
+                    latest[it.user.id].append(it.id)
+            keep = {i for ids in latest.values() for i in ids}
+            for key, it in list(world.interactions.items()):
+                old = now - it.created_at > KEEP_SECONDS
+                if old and (it.acknowledged or it.failed) and key not in keep:
+                    del world.interactions[key]
+
+
+# -- phase 1: the bot ------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class TableRun:
+    """One channel, its players, and what they see."""
+
+    index: int
+    channel: Channel
+    users: list[User]
+    variant: str
+    event: asyncio.Event = field(default_factory=asyncio.Event)
+    lobby: Message | None = None
+    table: Message | None = None  # the message with the Hand button
+    over: bool = False
+    panels: dict[int, Message] = field(default_factory=dict)
+    need_hand: set[int] = field(default_factory=set)
+    games: int = 0
+    clicks: int = 0
+    stalls: int = 0
+
+    @property
+    def live(self) -> bool:
+        return self.table is not None and not self.over
+
+
+class BotBench:
+    def __init__(
+        self, emu: Emulator, guild: Guild, rng: random.Random, *, think_ms: float = 0.0
+    ) -> None:
+        self.emu = emu
+        self.guild = guild
+        self.rng = rng
+        self.clicks = Clicks(emu, think_ms=think_ms, seed=rng.randrange(1 << 30))
+        self.by_channel: dict[int, TableRun] = {}
+        self.stop = False
+        self.answers: Counter[str] = Counter()
+        world = emu.world
+        new_message, apply_edit = world._new_message, world._apply_edit
+
+        def on_new(*args: Any, **kwargs: Any) -> Message:
+            message = new_message(*args, **kwargs)
+            self._seen(message)
+            return message
+
+        def on_edit(message: Message, payload: Any, uploads: Any) -> None:
+            apply_edit(message, payload, uploads)
+            self._seen(message)
+
+        world._new_message = on_new  # type: ignore[method-assign]
+        world._apply_edit = on_edit  # type: ignore[method-assign]
+
+    def _seen(self, message: Message) -> None:
+        run = self.by_channel.get(message.channel.id)
+        if run is None or message.author is not self.emu.world.bot:
+            return
+        if message.ephemeral_to is not None:
+            if any(cid.startswith("uno:") for cid in message.custom_ids()):
+                run.panels[message.ephemeral_to.id] = message
+        elif find_cid(message, ":hand") is not None:
+            run.table = message
+        elif message is run.table and not message.components:
+            run.over = True  # the closed table keeps no buttons
+        elif ping := PING_RE.search(message.content):
+            run.need_hand.add(int(ping.group(1)))
+        run.event.set()
+
+    async def _until(self, run: TableRun, ready: Callable[[], Any], seconds: float) -> bool:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while not ready():
+            run.event.clear()
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                return False
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(remaining):
+                    await run.event.wait()
+        return True
+
+    async def open_game(self, run: TableRun) -> bool:
+        """Lobby, joins, start, everyone's Hand; False if the bot did not get there."""
+        run.table, run.over, run.panels, run.lobby = None, False, {}, None
+        run.need_hand.clear()
+        host, *guests = run.users
+        it = await self.clicks.slash(host, run.channel, f"uno {run.variant}")
+        if it.original is None or find_cid(it.original, ":join") is None:
+            return False
+        run.lobby = it.original
+        for guest in guests:
+            join = find_cid(run.lobby, ":join")
+            if join is None:
+                break
+            await self.clicks.click(guest, run.lobby, join)
+        if run.variant == "pizza":
+            start = find_cid(run.lobby, ":start")
+            if start is None:
+                return False
+            await self.clicks.click(host, run.lobby, start)
+        if not await self._until(run, lambda: run.table is not None, 15.0):
+            return False
+        run.games += 1
+        for user in run.users:
+            await self.press_hand(run, user)
+        return True
+
+    async def press_hand(self, run: TableRun, user: User) -> None:
+        hand = find_cid(run.table, ":hand")
+        if run.table is not None and hand is not None:
+            await self.clicks.click(user, run.table, hand)
+
+    async def play(self, run: TableRun) -> None:
+        """Click until the match is over or the bench stops."""
+        while not self.stop and not run.over:
+            run.event.clear()
+            if run.need_hand:
+                user_id = run.need_hand.pop()
+                user = next(u for u in run.users if u.id == user_id)
+                await self.press_hand(run, user)
+                continue
+            ready = [
+                (u, p, c) for u in run.users if (p := run.panels.get(u.id)) and (c := choices(p))
+            ]
+            if ready:
+                user, panel, options = self.rng.choice(ready)
+                custom_id, value = self.pick(options)
+                it = await self.clicks.click(user, panel, custom_id, value)
+                if it is not None:
+                    run.clicks += 1
+                    if self.clicks.recording:
+                        self.answers[_answer_kind(it)] += 1
+                continue
+            try:
+                async with asyncio.timeout(STALL_SECONDS):
+                    await run.event.wait()
+            except TimeoutError:
+                if run.over or self.stop:
+                    break
+                run.stalls += 1  # nobody can act and nothing changed: reopen the panels
+                for user in run.users:
+                    await self.press_hand(run, user)
+
+    def pick(self, options: list[tuple[str, str | None]]) -> tuple[str, str | None]:
+        """A random control, but Draw only when nothing else is offered (or 1 time in 10)."""
+        others = [o for o in options if (o[1] or o[0].rsplit(":", 1)[-1]) != "d"]
+        if others and self.rng.random() < 0.9:
+            return self.rng.choice(others)
+        return self.rng.choice(options)
+
+    async def run_table(self, run: TableRun) -> None:
+        while not self.stop:
+            if not await self.open_game(run):
+                print(f"table {run.index}: the {run.variant} game did not start", file=sys.stderr)
+                return
+            await self.play(run)
+
+
+def _answer_kind(it: Interaction) -> str:
+    if it.failed:
+        return "failed"
+    if it.response_type is None:
+        return "unanswered"
+    text = it.original.content if it.original is not None else ""
+    if "out of date" in text:
+        return "stale"
+    if text.startswith("⚠️"):
+        return "refused"
+    return it.response_type.name.lower()
+
+
+def actions_count(database: Path) -> int:
+    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as conn:
+        return int(conn.execute("SELECT count(*) FROM actions").fetchone()[0])
+
+
+async def probe_duo(bench: BotBench, emu: Emulator) -> bool:
+    """Whether `/uno duo` opens a Duo table that deals a playable panel (then end it)."""
+    channel = emu.add_text_channel(bench.guild, "duo-probe")
+    users = [emu.add_user(f"probe{i}", guild=bench.guild) for i in range(2)]
+    run = TableRun(-1, channel, users, "duo")
+    bench.by_channel[channel.id] = run
+    ok = False
+    try:
+        async with asyncio.timeout(20):
+            ok = await bench.open_game(run) and await bench._until(
+                run, lambda: any(choices(p) for p in run.panels.values()), 5.0
+            )
+    except Exception as error:  # a missing engine must not stop the Pizza benchmark
+        print(f"duo probe: {error!r}", file=sys.stderr)
+    with contextlib.suppress(Exception):
+        await bench.clicks.slash(users[0], channel, "uno end")
+    return bool(ok)
+
+
+async def bot_phase(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
+    rng = random.Random(args.seed)
+    async with Emulator() as emu:
+        guild = emu.add_guild("Load")
+        database = tmp / "bot.db"
+        bot = BotProcess(emu, database=database, guild_id=guild.id, turn_seconds=3600)
+        bench = BotBench(emu, guild, rng, think_ms=args.think_ms)
+        await bot.start()
+        assert bot.process is not None
+        pid = bot.process.pid
+        result: dict[str, Any] = {}
+        try:
+            bench.clicks.start_pruning()
+            duo = False if args.pizza_only else await probe_duo(bench, emu)
+            await asyncio.sleep(0.5)
+            rss_base = vm_rss_kib(pid)
+            runs: list[TableRun] = []
+            for i in range(args.tables):
+                channel = emu.add_text_channel(guild, f"uno-{i}")
+                variant = "duo" if duo and i % 2 == 0 else "pizza"
+                players = 2 if variant == "duo" else (2 if (i // 2 if duo else i) % 2 else 3)
+                users = [emu.add_user(f"t{i}p{j}", guild=guild) for j in range(players)]
+                run = TableRun(i, channel, users, variant)
+                bench.by_channel[channel.id] = run
+                runs.append(run)
+            # Open the tables in two halves, each followed by WARM_SECONDS of play, so that
+            # the second half's RSS growth is the marginal cost of a table (the fixed
+            # growth: SQLite page caches, allocator pools, is mostly behind us by then).
+            t_setup = time.monotonic()
+            tasks: list[asyncio.Task[None]] = []
+            stage_rss: list[tuple[int, int]] = []
+            half = len(runs) // 2
+            for stage in (runs[:half], runs[half:]):
+                tasks += [asyncio.create_task(bench.run_table(run)) for run in stage]
+                with contextlib.suppress(TimeoutError):
+                    await emu.world.wait_for(lambda s=stage: all(r.live for r in s), timeout=60)
+                await asyncio.sleep(WARM_SECONDS)
+                stage_rss.append((vm_rss_kib(pid), sum(r.live for r in runs)))
+            setup_s = time.monotonic() - t_setup
+            live_at_start = sum(r.live for r in runs)
+            (rss_half, live_half), (rss_full, live_full) = stage_rss
+            marginal = (rss_full - rss_half) / max(live_full - live_half, 1)
+
+            # -- the measured window --
+            emu.log.clear()
+            actions_0 = actions_count(database)
+            bench.clicks.recording = True
+            profiler = None
+            if args.profile:
+                profiler = await asyncio.create_subprocess_exec(
+                    str(Path(sys.executable).with_name("py-spy")),
+                    "record",
+                    "--pid",
+                    str(pid),
+                    "--duration",
+                    str(int(args.seconds)),
+                    "--rate",
+                    "200",
+                    "--format",
+                    {"json": "speedscope", "svg": "flamegraph"}.get(
+                        args.profile.rsplit(".", 1)[-1], "raw"
+                    ),
+                    "--output",
+                    args.profile,
+                    "--nonblocking",
+                    stdout=asyncio.subprocess.DEVNULL,
+                    stderr=asyncio.subprocess.DEVNULL,
+                )
+            bot_cpu0, own_cpu0 = cpu_seconds(pid), own_cpu_seconds()
+            t0, wall0 = time.monotonic(), emu.clock.now()
+            samples: list[tuple[float, int, int]] = []
+            backlog: list[tuple[int, int, int]] = []
+            while (elapsed := time.monotonic() - t0) < args.seconds:
+                samples.append((elapsed, vm_rss_kib(pid), sum(r.live for r in runs)))
+                backlog.append((emu.gateway.pending, emu.rest.in_flight, len(bench.clicks.waiters)))
+                await asyncio.sleep(1.0)
+            bench.clicks.recording = False
+            window = time.monotonic() - t0
+            wall1 = emu.clock.now()
+            pressure = cpu_pressure()
+            bot_cpu = (cpu_seconds(pid) - bot_cpu0) / window
+            own_cpu = (own_cpu_seconds() - own_cpu0) / window
+            if profiler is not None:
+                await profiler.wait()
+            bench.stop = True
+            _, pending = await asyncio.wait(tasks, timeout=10)
+            for task in pending:
+                task.cancel()
+            await asyncio.sleep(0.5)  # let the last writes land
+            actions = actions_count(database) - actions_0
+            calls = [c for c in emu.log.calls if wall0 <= c.at <= wall1]
+
+            mid = min(samples, key=lambda s: abs(s[0] - args.seconds / 2))
+            peak = max(samples, key=lambda s: s[1])
+            kinds = Counter(route_kind(c.method, c.route) for c in calls)
+            edits = kinds["channel_message_edits"]
+            lat = latency_ms(bench.clicks.recorded)
+            game_lat = latency_ms(
+                [
+                    it
+                    for it in bench.clicks.recorded
+                    if it.name.split(":")[-1] not in ("hand", "join", "start")
+                ]
+            )
+            result = {
+                "variants": "duo+pizza" if duo else "pizza",
+                "tables": len(runs),
+                "duo_tables": sum(r.variant == "duo" for r in runs),
+                "pizza_tables": sum(r.variant == "pizza" for r in runs),
+                "setup_s": round(setup_s, 1),
+                "live_tables_at_start": live_at_start,
+                "window_s": round(window, 1),
+                "clicks": len(bench.clicks.recorded),
+                "answers": dict(bench.answers),
+                "accepted_actions": actions,
+                "actions_per_s": round(actions / window, 1),
+                "p50_ms": round(percentile(lat, 50), 1),
+                "p99_ms": round(percentile(lat, 99), 1),
+                "max_ms": round(max(lat, default=float("nan")), 1),
+                "game_click_p50_ms": round(percentile(game_lat, 50), 1),
+                "game_click_p99_ms": round(percentile(game_lat, 99), 1),
+                "rss_base_kib": rss_base,
+                "rss_mid_kib": mid[1],
+                "live_tables_mid": mid[2],
+                "rss_peak_kib": peak[1],
+                "rss_window_start_end_kib": [samples[0][1], samples[-1][1]],
+                "kib_per_table": round((mid[1] - rss_base) / max(mid[2], 1), 1),
+                "kib_per_table_over_200": round((mid[1] - rss_base) / len(runs), 1),
+                "rss_half_full_kib": [rss_half, rss_full],
+                "kib_per_table_marginal": round(marginal, 1),
+                "rss_growth_kib_per_1k_actions": round(
+                    (samples[-1][1] - samples[0][1]) / max(actions / 1000, 1e-9), 1
+                ),
+                "cpu_pressure_some_avg10": pressure,
+                "bot_cpu_pct": round(100 * bot_cpu, 1),
+                "bench_cpu_pct": round(100 * own_cpu, 1),
+                "bot_cpu_ms_per_action": round(1000 * bot_cpu * window / max(actions, 1), 2),
+                "mean_gateway_backlog": round(sum(b[0] for b in backlog) / len(backlog), 1),
+                "mean_rest_in_flight": round(sum(b[1] for b in backlog) / len(backlog), 1),
+                "mean_clicks_unanswered": round(sum(b[2] for b in backlog) / len(backlog), 1),
+                "rest_calls": dict(kinds),
+                "rest_calls_total": len(calls),
+                "rest_calls_per_action": round(len(calls) / max(actions, 1), 3),
+                "rest_per_action": {k: round(v / max(actions, 1), 3) for k, v in kinds.items()},
+                "table_edits_per_action": round(edits / max(actions, 1), 3),
+                "rate_limited_429": sum(1 for c in calls if c.status == 429),
+                "error_calls": dict(
+                    Counter(f"{c.status} {c.method} {c.route}" for c in calls if c.status >= 400)
+                ),
+                "violations": dict(Counter(emu.log.kinds())),
+                "failed_interactions": len(emu.log.failed),
+                "games_started": sum(r.games for r in runs),
+                "stalls": sum(r.stalls for r in runs),
+            }
+        finally:
+            await bench.clicks.stop_pruning()
+            await bot.stop()
+        out = bot.output()
+        errors = [line for line in out.splitlines() if "ERROR" in line or "Traceback" in line]
+        result["bot_log_errors"] = len(errors)
+        result["bot_log_error_sample"] = errors[:5]
+        return result
+
+
+# -- phase 2: the no-op baseline ----------------------------------------------------------------
+
+
+async def noop_phase(args: argparse.Namespace, tmp: Path, clicks_wanted: int) -> dict[str, Any]:
+    async with Emulator() as emu:
+        guild = emu.add_guild("Noop")
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+        env.update(
+            DISCORD_TOKEN=emu.token,
+            DISCORD_API_BASE=emu.api_base,
+            DEV_GUILD_ID=str(guild.id),
+            PYTHONUNBUFFERED="1",
+        )
+        log_path = tmp / "noop.log"
+        with log_path.open("wb") as log:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                str(Path(__file__).with_name("noop_bot.py")),
+                cwd=tmp,
+                env=env,
+                stdout=log,
+                stderr=log,
+            )
+        clicks = Clicks(emu, think_ms=args.think_ms, seed=args.seed)
+        try:
+            await emu.wait_connected(timeout=30)
+            await emu.world.wait_for(lambda: emu.world.commands.get(guild.id), timeout=30)
+            clicks.start_pruning()
+            pairs = []
+            for i in range(args.tables):
+                channel = emu.add_text_channel(guild, f"noop-{i}")
+                pairs.append((emu.add_user(f"n{i}", guild=guild), channel))
+            posts = await asyncio.gather(*(clicks.slash(u, c, "noop") for u, c in pairs))
+            quota = [
+                clicks_wanted // len(pairs) + (i < clicks_wanted % len(pairs))
+                for i in range(len(pairs))
+            ]
+            clicks.recording = True
+
+            async def clicker(user: User, message: Message, n: int) -> None:
+                for _ in range(n):
+                    await clicks.click(user, message, "noop:1")
+
+            bot_cpu0, own_cpu0 = cpu_seconds(process.pid), own_cpu_seconds()
+            t0 = time.monotonic()
+            await asyncio.gather(
+                *(
+                    clicker(u, it.original, n)
+                    for (u, _), it, n in zip(pairs, posts, quota, strict=True)
+                    if it.original is not None
+                )
+            )
+            elapsed = time.monotonic() - t0
+            pressure = cpu_pressure()
+            bot_cpu = (cpu_seconds(process.pid) - bot_cpu0) / elapsed
+            own_cpu = (own_cpu_seconds() - own_cpu0) / elapsed
+            clicks.recording = False
+            lat = latency_ms(clicks.recorded)
+            return {
+                "noop_clicks": len(clicks.recorded),
+                "noop_clicks_per_s": round(len(clicks.recorded) / elapsed, 1),
+                "noop_p50_ms": round(percentile(lat, 50), 1),
+                "noop_p99_ms": round(percentile(lat, 99), 1),
+                "noop_max_ms": round(max(lat, default=float("nan")), 1),
+                "noop_failed": len(emu.log.failed),
+                "noop_cpu_pressure_some_avg10": pressure,
+                "noop_bot_cpu_pct": round(100 * bot_cpu, 1),
+                "noop_bot_cpu_ms_per_click": round(1000 * bot_cpu * elapsed / len(lat), 2),
+                "noop_bench_cpu_pct": round(100 * own_cpu, 1),
+                "noop_violations": dict(Counter(emu.log.kinds())),
+            }
+        finally:
+            await clicks.stop_pruning()
+            if process.returncode is None:
+                process.terminate()
+                try:
+                    await asyncio.wait_for(process.wait(), 10)
+                except TimeoutError:
+                    process.kill()
+                    await process.wait()
+
+
+# -- main ----------------------------------------------------------------------------------------
+
+
+def report(figures: dict[str, Any]) -> None:
+    def line(name: str, value: Any, target: str = "") -> None:
+        print(f"  {name:<34} {value!s:<28} {target}")
+
+    def verdict(ok: bool) -> str:
+        return "ok" if ok else "MISSED"
+
+    f = figures
+    print(
+        f"bot phase: {f['tables']} tables ({f['variants']}: {f['duo_tables']} Duo, "
+        f"{f['pizza_tables']} Pizza), {f['window_s']} s window after {f['setup_s']} s setup"
+    )
+    line("clicks answered in window", f["clicks"])
+    line("answers by kind", f["answers"])
+    line("accepted actions", f["accepted_actions"])
+    line("actions per second", f["actions_per_s"])
+    p99_ok = f["p99_ms"] < TARGETS["p99_ms"]
+    line(
+        "latency p50 / p99 / max (ms)",
+        f"{f['p50_ms']} / {f['p99_ms']} / {f['max_ms']}",
+        f"target p99 < 100 ms: {verdict(p99_ok)}",
+    )
+    line("game clicks only p50 / p99 (ms)", f"{f['game_click_p50_ms']} / {f['game_click_p99_ms']}")
+    line(
+        "no-op p50 / p99 / max (ms)",
+        f"{f['noop_p50_ms']} / {f['noop_p99_ms']} / {f['noop_max_ms']}",
+        f"({f['noop_clicks']} clicks, {f['noop_clicks_per_s']}/s)",
+    )
+    line(
+        "p99 bot / p99 no-op",
+        f["p99_ratio"],
+        f"target <= 3x: {verdict(f['p99_ratio'] <= TARGETS['p99_ratio'])}",
+    )
+    line(
+        "CPU bot / bench (% of a core)",
+        f"{f['bot_cpu_pct']} / {f['bench_cpu_pct']}",
+        f"({f['bot_cpu_ms_per_action']} ms bot CPU per action; no-op phase: "
+        f"{f['noop_bot_cpu_pct']} / {f['noop_bench_cpu_pct']}, "
+        f"{f['noop_bot_cpu_ms_per_click']} ms per click)",
+    )
+    line(
+        "CPU pressure, some avg10 (%)",
+        f"{f['cpu_pressure_some_avg10']} / {f['noop_cpu_pressure_some_avg10']}",
+        f"(bot / no-op phase; load average {', '.join(f'{x:.1f}' for x in f['load_average'])})",
+    )
+    line(
+        "RSS base / mid / peak (KiB)",
+        f"{f['rss_base_kib']} / {f['rss_mid_kib']} / {f['rss_peak_kib']}",
+        f"({f['live_tables_mid']} tables live mid-window)",
+    )
+    line(
+        "marginal memory per table (KiB)",
+        f["kib_per_table_marginal"],
+        f"(RSS with half / all tables live, after {WARM_SECONDS:.0f} s of play each: "
+        f"{' / '.join(str(x) for x in f['rss_half_full_kib'])})",
+    )
+    line(
+        "RSS window start / end (KiB)",
+        " / ".join(str(x) for x in f["rss_window_start_end_kib"]),
+        f"({f['rss_growth_kib_per_1k_actions']} KiB per 1,000 actions)",
+    )
+    line(
+        "memory per live table (KiB)",
+        f["kib_per_table"],
+        f"target <= 64 KiB: {verdict(f['kib_per_table'] <= TARGETS['kib_per_table'])}",
+    )
+    line("REST calls per action", f["rest_calls_per_action"], str(f["rest_per_action"]))
+    line(
+        "table edits per action",
+        f["table_edits_per_action"],
+        f"target <= 1: {verdict(f['table_edits_per_action'] <= 1)}",
+    )
+    line("429s / failed interactions", f"{f['rate_limited_429']} / {f['failed_interactions']}")
+    line("violations", f["violations"])
+    line("bot log errors", f["bot_log_errors"])
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60.0, help="measured window")
+    parser.add_argument("--seed", type=int, default=6)
+    parser.add_argument("--pizza-only", action="store_true", help="skip the Duo probe")
+    parser.add_argument(
+        "--think-ms", type=float, default=0.0, help="mean pause after each answer (0: none)"
+    )
+    parser.add_argument("--profile", default="", help="py-spy the bot in the window to this file")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bot_load_") as tmp_dir:
+        tmp = Path(tmp_dir)
+        figures = await bot_phase(args, tmp)
+        figures.update(await noop_phase(args, tmp, figures["clicks"]))
+    figures["p99_ratio"] = round(figures["p99_ms"] / figures["noop_p99_ms"], 2)
+    figures["targets"] = TARGETS
+    figures["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    report(figures)
+    print(json.dumps(figures, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
