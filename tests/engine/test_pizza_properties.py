@@ -126,7 +126,8 @@ class Driver:
             who = exposed[0] if roll < 0.2 else rng.choice(others)
             action: Action = CallUno() if who == exposed[0] else CatchUno()
             self.apply(who, action)
-        elif self.removals and roll > 0.998:
+        elif self.removals and roll > (0.97 if m.public_view().pending.value != "none" else 0.998):
+            # Removals are rare, but likelier during a pending decision (X3 corner cases).
             who = rng.choice(self.seated())
             before = m.version
             events = m.remove_player(who)
