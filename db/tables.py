@@ -257,12 +257,16 @@ class TableRepo:
             await conn.execute("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
 
     async def set_table_message(self, match_id: int, message_id: int | None) -> None:
-        """Remember the table message (after it is re-posted) so a restart finds it."""
+        """Remember the table message (after it is re-posted) so a restart finds it.
+
+        Allowed after the match ended too: a last re-post may race the finish.
+        """
         async with self._db.transaction() as conn:
-            await _require_running(conn, match_id)
-            await conn.execute(
+            cursor = await conn.execute(
                 "UPDATE matches SET message_id = ? WHERE match_id = ?", (message_id, match_id)
             )
+            if cursor.rowcount == 0:
+                raise UnknownMatch(f"no match {match_id}")
 
     async def set_deadline(self, match_id: int, deadline: datetime | None) -> None:
         """Change the turn deadline without an action."""

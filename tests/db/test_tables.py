@@ -286,6 +286,8 @@ async def test_finish_checks_results(db: Database) -> None:
         await db.tables.set_deadline(mid, DEADLINE)
     with pytest.raises(UnknownMatch):
         await db.tables.set_table_message(999, 1)
+    await db.tables.set_table_message(mid, 77)  # a last re-post may race the finish
+    assert (await db.tables.get_match(mid)).message_id == 77
 
 
 async def test_record_action_returns_after_commit(db: Database, db_path: Path) -> None:
