@@ -45,7 +45,7 @@ import aiosqlite
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from db.database import Database
-from db.models import PlayerResult, RoundResult, Seat
+from db.models import PlayerResult, RoundResult, Seat, Variant
 
 TABLES = 200
 TARGET_P99_MS = 5.0
@@ -214,7 +214,7 @@ async def file_size(path: Path, *, matches: int = 400, at_once: int = 200) -> di
 
         async def one(m: int) -> None:
             nonlocal actions_total
-            variant = "duo" if m % 2 else "pizza"
+            variant: Variant = "duo" if m % 2 else "pizza"
             count_players = 2 if variant == "duo" else rng.randint(2, 5)
             users = [100_000_000_000_000_000 + (m * 7 + i) % 400 for i in range(count_players)]
             mid = await db.tables.start_match(

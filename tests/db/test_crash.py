@@ -74,8 +74,8 @@ def run_and_kill(path: Path, after_lines: int) -> dict[int, int]:
         os.kill(child.pid, signal.SIGKILL)
         child.wait()
     # Lines already in the pipe were confirmed before the kill too.
-    for line in child.stdout.read().decode().splitlines():
-        parts = line.split()
+    for rest in child.stdout.read().decode().splitlines():
+        parts = rest.split()
         if len(parts) == 2:
             confirmed[int(parts[0])] = max(confirmed.get(int(parts[0]), 0), int(parts[1]))
     child.stdout.close()

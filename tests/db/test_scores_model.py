@@ -67,7 +67,7 @@ def ranked(stats: dict[int, Expected], min_played: int) -> list[tuple[int, int]]
         return (-s.won, -rate, s.played)
 
     order = sorted(stats, key=lambda uid: (key(uid), uid))
-    places = []
+    places: list[tuple[int, int]] = []
     for i, uid in enumerate(order):
         same = i and key(order[i - 1]) == key(uid)
         places.append((places[-1][0] if same else i + 1, uid))
