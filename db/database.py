@@ -92,7 +92,12 @@ class Database:
         cls, path: Path, snapshot_every: int, synchronous: Synchronous, checkpoint_every_s: float
     ) -> Database:
         if str(path) == ":memory:":
-            raise ValueError("Database needs a file: its two connections must share it")
+            raise ValueError("Database needs a file: its connections must share it")
+        # Checked before any connection opens: a failed open must leave no thread behind.
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
+        if checkpoint_every_s <= 0:
+            raise ValueError("checkpoint_every_s must be positive")
         path.parent.mkdir(parents=True, exist_ok=True)
         writer = await _connect(path, synchronous)
         try:

@@ -177,3 +177,11 @@ async def test_wal_is_checkpointed_in_the_background_and_at_close(db_path: Path)
         assert size(db_path) > before + 200_000
     # The last connection to close folds the WAL in and removes it.
     assert size(f"{db_path}-wal") == 0
+
+
+async def test_bad_settings_are_refused_before_opening(db_path: Path) -> None:
+    with pytest.raises(ValueError, match="snapshot_every"):
+        await Database.open(db_path, snapshot_every=0)
+    with pytest.raises(ValueError, match="needs a file"):
+        await Database.open(":memory:")
+    assert size(db_path) == 0  # nothing was created
