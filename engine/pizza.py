@@ -5,7 +5,9 @@ left is `clockwise=True`. Piles are lists whose *end* is the top. Corners the
 rulebook leaves open are decided in docs/rules-decisions-pizza.md.
 
 Hot paths avoid allocation: actions offered in `legal_actions` are shared,
-pre-built values, and the state is plain lists of interned cards.
+pre-built values, and the state is plain lists of interned cards. The deck, points
+and action tables live in engine/pizza_tables.py; views and snapshots in
+engine/pizza_io.py; the JSON form of events in engine/pizza_codec.py.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from engine.actions import (
     KeepDrawn,
     Play,
 )
-from engine.cards import Card, Colour, Face, hand_order, pizza_deck
+from engine.cards import Card, Colour, Face, hand_order
 from engine.errors import (
     CardDoesNotMatch,
     CardNotInHand,
@@ -59,68 +61,34 @@ from engine.events import (
     UnoCaught,
     UnoExposed,
 )
-from engine.match import SNAPSHOT_SCHEMA, PizzaOptions, Variant
-from engine.pizza_codec import event_from_json, event_to_json
-from engine.views import Pending, Phase, PrivateView, PublicView, SeatView
-
-HAND_SIZE = 5  # P2
-RECENT = 10  # events shown in the table log
-_KEPT = 24  # events kept, TurnStarted included (filtered out when viewed)
-
-_ALL_CARDS: tuple[Card, ...] = tuple(pizza_deck())
-_W = Card.parse("W")
-_WD2 = Card.parse("W+2")
-_WDIP = Card.parse("WDIP")
-
-
-def card_points(card: Card) -> int:
-    """P11: numbers face value; Skip, Draw One, Reverse 20; every wild 50."""
-    return _points_of(card)
-
-
-def _canon(card: Card) -> Card:
-    """The interned instance of a card (an equal copy may come from outside)."""
-    found = _CANON.get(id(card))
-    if found is not None:
-        return found
-    try:
-        return Card.parse(card.code)
-    except (AttributeError, ValueError):
-        raise CardNotInHand("That isn't a card of this game") from None
-
-
-def _find(hand: list[Card], card: Card) -> int:
-    """Index of an interned card in a hand by identity, or -1 (no Card.__eq__ calls)."""
-    for k, c in enumerate(hand):
-        if c is card:
-            return k
-    return -1
-
-
-def _points_of(card: Card) -> int:
-    if card.colour is None:
-        return 50
-    number = card.face.number
-    return 20 if number is None else number
-
-
-# Tables are keyed by id(card): cards are interned, and hashing a Card goes through
-# Python-level Enum hashes, which would dominate the cost of an action.
-_POINTS: dict[int, int] = {id(c): _points_of(c) for c in _ALL_CARDS}
-_CANON: dict[int, Card] = {id(c): c for c in Card._interned.values()}
-
-# Shared action values: legal_actions hands these out without allocating.
-_PLAY: dict[int, Play] = {id(c): Play(c) for c in _ALL_CARDS}
-_PLAY_UNO: dict[int, Play] = {id(c): Play(c, uno=True) for c in _ALL_CARDS}
-_GIVE: dict[int, Give] = {id(c): Give(c) for c in _ALL_CARDS}
-_COLOURS: tuple[ChooseColour, ...] = tuple(ChooseColour(c) for c in Colour)
-_DRAW = Draw()
-_KEEP = KeepDrawn()
-_ACCEPT = Accept()
-_CHALLENGE = Challenge()
-_CALL = CallUno()
-_CATCH = CatchUno()
-_PIZZA_ACTIONS = frozenset({Play, Draw, KeepDrawn, ChooseColour, Accept, Challenge, Give})
+from engine.match import PizzaOptions, Variant
+from engine.pizza_io import load_snapshot, private_view, public_view, to_snapshot
+from engine.pizza_tables import (
+    ACCEPT,
+    ALL_CARDS,
+    CALL,
+    CATCH,
+    CHALLENGE,
+    COLOURS,
+    DRAW,
+    GIVE,
+    HAND_SIZE,
+    KEEP,
+    KEPT,
+    PIZZA_ACTIONS,
+    PLAY,
+    PLAY_UNO,
+    POINTS,
+    WD2_CARD,
+    WDIP_CARD,
+    WILD_CARD,
+    canon,
+    card_points,
+    find,
+    most_held_colour,
+    with_article,
+)
+from engine.views import Pending, PrivateView, PublicView
 
 _NONE = Pending.NONE
 _DRAWN = Pending.DRAWN_CARD
@@ -131,17 +99,13 @@ _GIVE_P = Pending.GIVE
 _SKIP, _REVERSE, _DRAW_ONE = Face.SKIP, Face.REVERSE, Face.DRAW_ONE
 
 
+# CardPlayed is built through its slots in _play: a frozen dataclass __init__ goes
+# through object.__setattr__ per field, which cost as much as the rest of a play.
 _NEW = object.__new__
 _SET_PLAYER = vars(CardPlayed)["player"].__set__
 _SET_CARD = vars(CardPlayed)["card"].__set__
 
-
-# CardPlayed is built through its slots in _play: a frozen dataclass __init__ goes
-# through object.__setattr__ per field, which cost as much as the rest of a play.
-
-
-def _a(card: Card) -> str:
-    return f"an {card.title}" if card.title[0] in "AEIOU" else f"a {card.title}"
+__all__ = ["HAND_SIZE", "PizzaMatch", "card_points"]
 
 
 class PizzaMatch:
@@ -240,7 +204,7 @@ class PizzaMatch:
         self._revealed_to = -1
         self._revealed: tuple[Card, ...] = ()
         self._dip: tuple[int, int, Card] | None = None
-        self._recent: deque[Event] = deque(maxlen=_KEPT)
+        self._recent: deque[Event] = deque(maxlen=KEPT)
         self.is_over = False  # a plain attribute: read once per action by every loop
         self._winner = -1
         if _deal:
@@ -264,15 +228,15 @@ class PizzaMatch:
             if len(hand) == 2:
                 for c in hand:
                     if c.colour is active or c.colour is None or c.face is top_face:
-                        out.append(_PLAY[id(c)])
-                        out.append(_PLAY_UNO[id(c)])
+                        out.append(PLAY[id(c)])
+                        out.append(PLAY_UNO[id(c)])
             else:
                 for c in hand:
                     if c.colour is active or c.colour is None or c.face is top_face:
-                        out.append(_PLAY[id(c)])
-            out.append(_DRAW)
+                        out.append(PLAY[id(c)])
+            out.append(DRAW)
             if self._exposed >= 0:
-                out.append(_CALL if self._exposed == i else _CATCH)
+                out.append(CALL if self._exposed == i else CATCH)
             return out
         if i is None or self.is_over or not self._seated[i]:
             return []
@@ -282,21 +246,21 @@ class PizzaMatch:
             if pending is _DRAWN:
                 drawn = self._drawn
                 assert drawn is not None
-                out = [_PLAY[id(drawn)]]
+                out = [PLAY[id(drawn)]]
                 if len(hand) == 2:
-                    out.append(_PLAY_UNO[id(drawn)])
-                out.append(_KEEP)
+                    out.append(PLAY_UNO[id(drawn)])
+                out.append(KEEP)
             elif pending is _COLOUR:
-                out = list(_COLOURS)
+                out = list(COLOURS)
             elif pending is _WILD_DRAW:
-                out = [_ACCEPT, _CHALLENGE]
+                out = [ACCEPT, CHALLENGE]
             else:  # GIVE
-                out = [_GIVE[id(c)] for c in hand]
+                out = [GIVE[id(c)] for c in hand]
         else:
             out = []
         exposed = self._exposed
         if exposed >= 0:
-            out.append(_CALL if exposed == i else _CATCH)
+            out.append(CALL if exposed == i else CATCH)
         return out
 
     def check(self, player: str, action: Action) -> None:
@@ -319,7 +283,7 @@ class PizzaMatch:
             if self._exposed == i:
                 raise WrongMoment("You can't catch yourself: call UNO instead")
             return
-        if kind not in _PIZZA_ACTIONS:
+        if kind not in PIZZA_ACTIONS:
             raise WrongMoment("That move isn't part of UNO Pocket Pizza Pizza")
         if i != self._actor:
             raise NotYourTurn("It's not your turn")
@@ -341,8 +305,8 @@ class PizzaMatch:
             if kind is not Give:
                 raise WrongMoment("Choose the card to give away first")
             assert isinstance(action, Give)
-            if _find(hand, _canon(action.card)) < 0:
-                raise CardNotInHand(f"You don't have {_a(action.card)}")
+            if find(hand, canon(action.card)) < 0:
+                raise CardNotInHand(f"You don't have {with_article(action.card)}")
             return
         if kind is Give:
             raise WrongMoment("You give a card only after a Wild Dip Into The Deck")
@@ -353,7 +317,7 @@ class PizzaMatch:
                 raise WrongMoment("You already drew: play that card or keep it")
             assert isinstance(action, Play)
             assert self._drawn is not None
-            if _canon(action.card) is not self._drawn:
+            if canon(action.card) is not self._drawn:
                 raise WrongMoment(f"You may only play the card you just drew ({self._drawn.title})")
             self._check_uno(hand, action)
             return
@@ -362,9 +326,9 @@ class PizzaMatch:
         if kind is Draw:
             return
         assert isinstance(action, Play)
-        card = _canon(action.card)
-        if _find(hand, card) < 0:
-            raise CardNotInHand(f"You don't have {_a(card)}")
+        card = canon(action.card)
+        if find(hand, card) < 0:
+            raise CardNotInHand(f"You don't have {with_article(card)}")
         top = self._discard[-1]
         if not (
             card.colour is None
@@ -374,7 +338,8 @@ class PizzaMatch:
             shown = top.title
             if top.colour is None and self._active is not None:
                 shown = f"{top.title} ({self._active.title} named)"
-            raise CardDoesNotMatch(f"{_a(card)[0].upper()}{_a(card)[1:]} doesn't match {shown}")
+            named = with_article(card)
+            raise CardDoesNotMatch(f"{named[0].upper()}{named[1:]} doesn't match {shown}")
         self._check_uno(hand, action)
 
     @staticmethod
@@ -394,15 +359,15 @@ class PizzaMatch:
         pending = self._pending
         hand = self._hands[i]
         if pending is _NONE:
-            return _DRAW
+            return DRAW
         if pending is _DRAWN:
-            return _KEEP
+            return KEEP
         if pending is _COLOUR:
-            return _COLOURS[_most_held_colour(hand)]
+            return COLOURS[most_held_colour(hand)]
         if pending is _WILD_DRAW:
-            return _ACCEPT
+            return ACCEPT
         # GIVE: the lowest-scoring card, ties by hand order (deterministic).
-        return _GIVE[id(min(hand, key=lambda c: (_POINTS[id(c)], hand_order(c))))]
+        return GIVE[id(min(hand, key=lambda c: (POINTS[id(c)], hand_order(c))))]
 
     # ------------------------------------------------------------------ actions
 
@@ -451,9 +416,9 @@ class PizzaMatch:
         events = []
         if kind is Play:
             assert isinstance(action, Play)
-            card = _canon(action.card)
+            card = canon(action.card)
             self._drawn = None
-            events = self._play(i, _find(self._hands[i], card), action.uno)
+            events = self._play(i, find(self._hands[i], card), action.uno)
         elif kind is Draw:
             events = self._turn_draw(i)
         elif kind is KeepDrawn:
@@ -463,7 +428,7 @@ class PizzaMatch:
             self._choose_colour(i, action.colour, events)
         elif kind is Give:
             assert isinstance(action, Give)
-            self._give(i, _canon(action.card), events)
+            self._give(i, canon(action.card), events)
         elif kind is Accept:
             self._exposed = -1  # D11: accepting a draw-wild is a draw
             self._draw_cards(i, 2, DrawReason.WILD_DRAW, events)
@@ -649,7 +614,7 @@ class PizzaMatch:
             return events
         if colour is None:
             self._play_uno = uno  # exposure is judged once the colour (and give) is done
-            if card is _WD2:
+            if card is WD2_CARD:
                 # P7 (as D10): judged on the rest of the hand held at this play.
                 prev_top = discard[-2]
                 prev_active = self._active  # unchanged by a wild until its colour is named
@@ -704,13 +669,13 @@ class PizzaMatch:
             self._pending = _NONE
             return
         top = self._discard[-1]
-        if top is _WDIP:
+        if top is WDIP_CARD:
             # P6: draw the top card, then give one card to the next player.
             self._draw_cards(i, 1, DrawReason.DIP, events)
             self._pending = _GIVE_P
             return
         self._expose(i, self._play_uno, events)
-        if top is _WD2:
+        if top is WD2_CARD:
             self._actor = self._next(i)
             self._pending = _WILD_DRAW
         else:
@@ -719,7 +684,7 @@ class PizzaMatch:
     def _give(self, i: int, card: Card, events: list[Event]) -> None:
         receiver = self._next(i)
         hand = self._hands[i]
-        del hand[_find(hand, card)]
+        del hand[find(hand, card)]
         self._hands[receiver].append(card)
         self._dip = (i, receiver, card)
         events.append(CardGiven(self.players[i], self.players[receiver]))
@@ -751,9 +716,9 @@ class PizzaMatch:
         face = card.face
         if face is _DRAW_ONE:
             self._draw_cards(self._next(i), 1, DrawReason.DRAW_ONE, events)
-        elif card is _WD2:
+        elif card is WD2_CARD:
             self._draw_cards(self._next(i), 2, DrawReason.WILD_DRAW, events)
-        elif card is _WDIP:
+        elif card is WDIP_CARD:
             got = self._draw_cards(i, 1, DrawReason.DIP, events)
             if got is not None:
                 receiver = self._next(i)
@@ -768,7 +733,7 @@ class PizzaMatch:
     def _end_round(self, winner: int, events: list[Event]) -> None:
         """P11: the winner scores every card left in the other hands."""
         hands = self._hands
-        gained = sum(_POINTS[id(c)] for hand in hands for c in hand)
+        gained = sum(POINTS[id(c)] for hand in hands for c in hand)
         self._scores[winner] += gained
         players = self.players
         events.append(
@@ -822,7 +787,7 @@ class PizzaMatch:
         self._drawn = None
         self._play_uno = False
         self._colour_then_play = False
-        deck = list(_ALL_CARDS)
+        deck = list(ALL_CARDS)
         rng.shuffle(deck)
         hands = self._hands
         for hand in hands:
@@ -839,7 +804,7 @@ class PizzaMatch:
         events.append(RoundStarted(self._round, self.players[first], self.players[self._dealer]))
         card = deck.pop()
         events.append(FirstCardTurned(card))
-        while card is _WD2 or card is _WDIP:  # P3: back into the deck, turn another
+        while card is WD2_CARD or card is WDIP_CARD:  # P3: back into the deck, turn another
             events.append(CardReturned(card))
             deck.append(card)
             rng.shuffle(deck)
@@ -861,7 +826,7 @@ class PizzaMatch:
             self._set_order()
             events.append(DirectionChanged(False))
             self._start_turn(self._dealer, events)
-        elif card is _W:
+        elif card is WILD_CARD:
             self._start_turn(first, events)  # P3: name the colour, then play
             self._pending = _COLOUR
             self._colour_then_play = True
@@ -871,148 +836,19 @@ class PizzaMatch:
     def _remember(self, events: list[Event]) -> None:
         self._recent.extend(events)
 
-    # ------------------------------------------------------------------ views
+    # ------------------------------------------------------------------ views, snapshots
 
     def public_view(self) -> PublicView:
-        players = self.players
-        exposed = self._exposed
-        return PublicView(
-            variant="pizza",
-            round=self._round,
-            target=self._target,
-            phase=Phase.MATCH_OVER if self.is_over else Phase.PLAY,
-            pending=self._pending,
-            seats=tuple(
-                SeatView(
-                    player=p,
-                    cards=len(self._hands[j]),
-                    score=self._scores[j],
-                    exposed=j == exposed,
-                    seated=self._seated[j],
-                )
-                for j, p in enumerate(players)
-            ),
-            to_act=None if self.is_over else players[self._actor],
-            top=self._discard[-1] if self._discard else None,
-            active_colour=self._active,
-            draw_pile=len(self._draw),
-            discard_pile=len(self._discard),
-            pending_draw=2 if self._pending is _WILD_DRAW else 0,
-            clockwise=self._clockwise,
-            dealer=players[self._dealer] if self._dealer >= 0 else None,
-            draft_pile=(),
-            # TurnStarted is left out of the table log: `to_act` already says it.
-            recent=tuple([e for e in self._recent if e.__class__ is not TurnStarted][-RECENT:]),
-            winner=players[self._winner] if self._winner >= 0 else None,
-        )
+        return public_view(self)
 
     def private_view(self, player: str) -> PrivateView:
-        i = self._index.get(player)
-        if i is None:
-            raise UnknownPlayer("You're not playing in this match")
-        dip = self._dip
-        drawn = self._drawn if i == self._actor and self._pending is _DRAWN else None
-        return PrivateView(
-            player=player,
-            hand=tuple(sorted(self._hands[i], key=hand_order)),
-            legal=tuple(self.legal_actions(player)),
-            looking_at=None,
-            drawn=drawn,
-            revealed_hand=self._revealed if self._revealed_to == i else None,
-            received=dip[2] if dip is not None and dip[1] == i else None,
-            given=dip[2] if dip is not None and dip[0] == i else None,
-        )
-
-    # ------------------------------------------------------------------ snapshots
+        return private_view(self, player)
 
     def to_snapshot(self) -> dict[str, Any]:
         """The whole state, JSON-ready, including the generator (X4)."""
-        rng_version, rng_state, rng_gauss = self._rng.getstate()
-        dip = self._dip
-        return {
-            "schema": SNAPSHOT_SCHEMA,
-            "variant": "pizza",
-            "players": list(self.players),
-            "seed": self.seed,
-            "options": {"target": self.options.target},
-            "version": self.version,
-            "rng": [rng_version, list(rng_state), rng_gauss],
-            "round": self._round,
-            "dealer": self._dealer,
-            "actor": self._actor,
-            "clockwise": self._clockwise,
-            "pending": self._pending.value,
-            "seated": list(self._seated),
-            "scores": list(self._scores),
-            "hands": [[c.code for c in hand] for hand in self._hands],
-            "draw": [c.code for c in self._draw],
-            "discard": [c.code for c in self._discard],
-            "active": self._active.value if self._active is not None else None,
-            "drawn": self._drawn.code if self._drawn is not None else None,
-            "play_uno": self._play_uno,
-            "colour_then_play": self._colour_then_play,
-            "wd2": {
-                "player": self._wd2_player,
-                "hand": [c.code for c in self._wd2_hand],
-                "legit": self._wd2_legit,
-            },
-            "exposed": self._exposed,
-            "revealed": {"to": self._revealed_to, "hand": [c.code for c in self._revealed]},
-            "dip": [dip[0], dip[1], dip[2].code] if dip is not None else None,
-            "recent": [event_to_json(e) for e in self._recent],
-            "over": self.is_over,
-            "winner": self._winner,
-        }
+        return to_snapshot(self)
 
     @classmethod
     def from_snapshot(cls, data: dict[str, Any]) -> PizzaMatch:
         """Rebuild a match from `to_snapshot()`; it continues identically."""
-        if data.get("schema") != SNAPSHOT_SCHEMA or data.get("variant") != "pizza":
-            raise ValueError("not a Pizza snapshot of this schema")
-        m = cls(
-            players=data["players"],
-            seed=data["seed"],
-            options=PizzaOptions(**data["options"]),
-            _deal=False,
-        )
-        parse = Card.parse
-        rng_version, rng_state, rng_gauss = data["rng"]
-        m._rng.setstate((rng_version, tuple(rng_state), rng_gauss))
-        m.version = data["version"]
-        m._round = data["round"]
-        m._dealer = data["dealer"]
-        m._actor = data["actor"]
-        m._clockwise = data["clockwise"]
-        m._pending = Pending(data["pending"])
-        m._seated = [bool(s) for s in data["seated"]]
-        m._set_order()
-        m._scores = [int(s) for s in data["scores"]]
-        m._hands = [[parse(c) for c in hand] for hand in data["hands"]]
-        m._draw = [parse(c) for c in data["draw"]]
-        m._discard = [parse(c) for c in data["discard"]]
-        m._active = Colour(data["active"]) if data["active"] is not None else None
-        m._drawn = parse(data["drawn"]) if data["drawn"] is not None else None
-        m._play_uno = data["play_uno"]
-        m._colour_then_play = data["colour_then_play"]
-        m._wd2_player = data["wd2"]["player"]
-        m._wd2_hand = tuple(parse(c) for c in data["wd2"]["hand"])
-        m._wd2_legit = data["wd2"]["legit"]
-        m._exposed = data["exposed"]
-        m._revealed_to = data["revealed"]["to"]
-        m._revealed = tuple(parse(c) for c in data["revealed"]["hand"])
-        dip = data["dip"]
-        m._dip = (dip[0], dip[1], parse(dip[2])) if dip is not None else None
-        m._recent.extend(event_from_json(e) for e in data["recent"])
-        m.is_over = data["over"]
-        m._winner = data["winner"]
-        return m
-
-
-def _most_held_colour(hand: Sequence[Card]) -> int:
-    """Index in Colour order of the colour held most; ties (and none) by Colour order."""
-    counts = [0, 0, 0, 0]
-    order = {c: k for k, c in enumerate(Colour)}
-    for card in hand:
-        if card.colour is not None:
-            counts[order[card.colour]] += 1
-    return counts.index(max(counts))
+        return load_snapshot(cls, data)
