@@ -12,7 +12,8 @@ from typing import Any, Literal, Self
 
 import aiosqlite
 
-from db.migrate import apply_migrations, load_migrations
+from db.errors import SchemaTooNew
+from db.migrate import apply_migrations, load_migrations, schema_version
 from db.scores import ScoreRepo
 from db.tables import TableRepo
 
@@ -22,17 +23,11 @@ Synchronous = Literal["NORMAL", "FULL"]
 BUSY_TIMEOUT_MS = 5_000
 # After a checkpoint, truncate the WAL back to this size instead of letting it stay huge.
 JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024
-# SQLite's automatic checkpoint runs inside the commit that crosses 1,000 WAL
-# pages, so one player's action would pay 5-20 ms of copying and fsync. It is
-# off on the write connection; a third connection (its own thread) checkpoints
-# in the background every `checkpoint_every_s` instead, never blocking the
-# writer (PASSIVE).
-
 log = logging.getLogger(__name__)
 
 
 class Database:
-    """One bot's database file: a write connection, a read connection, repositories.
+    """One bot's database file: write, read and checkpoint connections; repositories.
 
     Use ``async with Database.open(path) as db:`` or ``db = await Database.open(path)``
     then ``await db.close()``. Repositories: ``db.tables`` (match lifecycle, action
@@ -99,8 +94,13 @@ class Database:
         if checkpoint_every_s <= 0:
             raise ValueError("checkpoint_every_s must be positive")
         path.parent.mkdir(parents=True, exist_ok=True)
+        migrations = load_migrations()
         writer = await _connect(path, synchronous)
         try:
+            # A newer file is refused before anything, even its journal mode, changes.
+            found = await schema_version(writer)
+            if found > len(migrations):
+                raise SchemaTooNew(path=str(path), found=found, known=len(migrations))
             # WAL: readers never block the writer nor the other way round, and a
             # commit appends to one file instead of rewriting pages twice.
             async with writer.execute("PRAGMA journal_mode = WAL") as cursor:
@@ -108,7 +108,7 @@ class Database:
             if row is None or str(row[0]).lower() != "wal":
                 raise RuntimeError(f"could not switch {path} to WAL (got {row!r})")
             await writer.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT}")
-            await apply_migrations(writer, load_migrations(), path=str(path))
+            await apply_migrations(writer, migrations, path=str(path))
             await writer.execute("PRAGMA wal_autocheckpoint = 0")
             reader = await _connect(path, synchronous)
         except BaseException:
@@ -153,6 +153,10 @@ class Database:
                 await self._writer.close()
 
     async def _checkpoint_forever(self) -> None:
+        # SQLite's automatic checkpoint runs inside the commit that crosses 1,000
+        # WAL pages, so one player's action would pay 5-20 ms of copying and
+        # fsync. It is off on the write connection; this connection (its own
+        # thread) checkpoints instead, PASSIVE: it never blocks the writer.
         while True:
             await asyncio.sleep(self._checkpoint_every_s)
             try:

@@ -112,6 +112,8 @@ async def test_newer_database_is_refused_untouched(db_path: Path) -> None:
         await Database.open(db_path)
     assert user_version(db_path) == len(ALL) + 1
     assert tables_of(db_path) == {"future"}
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone() == ("delete",)
 
 
 async def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None:
