@@ -1,0 +1,283 @@
+"""UNO Duo: what each player may do now (`legal_actions`) and why not (`check`).
+
+The two must agree exactly; a property test proves it on random states.
+"""
+
+from __future__ import annotations
+
+from engine.actions import (
+    Accept,
+    Action,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColour,
+    Draw,
+    Dump,
+    KeepCard,
+    KeepDrawn,
+    NoDump,
+    Play,
+    RejectCard,
+    TakeVolley,
+)
+from engine.cards import Card, Colour, Face, matches
+from engine.duo_state import DuoState
+from engine.errors import (
+    CardDoesNotMatch,
+    CardNotInHand,
+    MatchOver,
+    NotYourTurn,
+    WrongMoment,
+)
+from engine.events import DrawReason
+from engine.views import Pending, Phase
+
+_NONE = Pending.NONE
+_REVERSE_DUMP = Pending.REVERSE_DUMP
+_DRAWN_CARD = Pending.DRAWN_CARD
+_COLOUR = Pending.COLOUR
+_DRAFT_PICK = Pending.DRAFT_PICK
+_DRAFT_FORCED = Pending.DRAFT_FORCED
+_VOLLEY = Pending.VOLLEY
+_WILD_DRAW = Pending.WILD_DRAW
+_DUMP_PENDING = Pending.DUMP
+_TURN = DrawReason.TURN
+_W4 = Face.WILD_DRAW_FOUR
+_WSH = Face.WILD_SHUFFLE_HANDS
+_D2 = Face.DRAW_TWO
+_SKIP = Face.SKIP
+_REV = Face.REVERSE
+
+# Actions are immutable values: build each once, hand out shared instances.
+_ALL_CARDS = [Card.parse(code) for code in sorted(Card._interned)]
+# Keyed by id(card): interned cards live forever, and an int hashes fast.
+_PLAY = {id(c): Play(c) for c in _ALL_CARDS}
+_PLAY_UNO = {id(c): Play(c, uno=True) for c in _ALL_CARDS}
+_DUMP = {id(c): Dump(c) for c in _ALL_CARDS if c.colour is not None}
+_DUMP_UNO = {id(c): Dump(c, uno=True) for c in _ALL_CARDS if c.colour is not None}
+_CHOOSE = tuple(ChooseColour(colour) for colour in Colour)
+_KEEP_CARD = KeepCard()
+_REJECT_CARD = RejectCard()
+_DRAW = Draw()
+_KEEP_DRAWN = KeepDrawn()
+_TAKE_VOLLEY = TakeVolley()
+_CHALLENGE = Challenge()
+_ACCEPT = Accept()
+_NO_DUMP = NoDump()
+_CALL_UNO = CallUno()
+_CATCH_UNO = CatchUno()
+
+
+def _legal_dumps(hand: list[Card], colour: Colour | None, acts: list[Action]) -> None:
+    """D9: one Dump per distinct card of the colour, as the last card laid."""
+    same = [c for c in hand if c.colour is colour]
+    if not same:
+        return
+    rest = len(hand) - len(same)
+    seen: set[int] = set()
+    for c in same:
+        k = id(c)
+        if k not in seen:
+            seen.add(k)
+            acts.append(_DUMP[k])
+            if rest == 1:
+                acts.append(_DUMP_UNO[k])
+
+
+class DuoRules(DuoState):
+    """Legal actions and refusals (X1) for every decision of D1–D14."""
+
+    __slots__ = ()
+
+    def legal_actions(self, player: str) -> list[Action]:
+        i = self._idx.get(player)
+        if i is None or self._phase is Phase.MATCH_OVER:
+            return []
+        # Cached per version: apply() recognises these very objects as legal.
+        if self._lc_version != self.version:
+            self._lc_version = self.version
+            self._lc = [None, None]
+        cached = self._lc[i]
+        if cached is None:
+            cached = self._lc[i] = self._legal(i)
+        return list(cached)
+
+    def _legal(self, i: int) -> list[Action]:
+        # Hot path: cards are interned, so tables are keyed by id() (an int hashes
+        # far faster than a dataclass of enums).
+        acts: list[Action] = []
+        if self._turn == i:
+            pending = self._pending
+            hand = self._hands[i]
+            if pending is _NONE or pending is _REVERSE_DUMP:
+                top = self._discard[-1]
+                active = self._active
+                top_face = top.face if top.colour is not None else None
+                two = len(hand) == 2
+                seen: list[int] = []
+                for c in hand:
+                    colour = c.colour
+                    if colour is None or colour is active or c.face is top_face:
+                        k = id(c)
+                        if k in seen:
+                            continue
+                        seen.append(k)
+                        acts.append(_PLAY[k])
+                        if (two or c.face is _WSH) and self._after_play(i, c) == 1:
+                            acts.append(_PLAY_UNO[k])
+                acts.append(_DRAW)
+                if pending is _REVERSE_DUMP:
+                    _legal_dumps(hand, top.colour, acts)
+            elif pending is _DRAWN_CARD:
+                drawn = self._drawn
+                assert drawn is not None
+                acts.append(_PLAY[id(drawn)])
+                if self._after_play(i, drawn) == 1:
+                    acts.append(_PLAY_UNO[id(drawn)])
+                acts.append(_KEEP_DRAWN)
+            elif pending is _COLOUR:
+                acts += _CHOOSE
+            elif pending is _DRAFT_PICK:
+                acts += (_KEEP_CARD, _REJECT_CARD)
+            elif pending is _DRAFT_FORCED:
+                acts.append(_KEEP_CARD)
+            elif pending is _VOLLEY:
+                two = len(hand) == 2
+                seen = []
+                for c in hand:
+                    k = id(c)
+                    if c.face is _D2 and k not in seen:
+                        seen.append(k)
+                        acts.append(_PLAY[k])
+                        if two:
+                            acts.append(_PLAY_UNO[k])
+                acts.append(_TAKE_VOLLEY)
+            elif pending is _WILD_DRAW:
+                acts += (_CHALLENGE, _ACCEPT)
+            elif pending is _DUMP_PENDING:
+                _legal_dumps(hand, self._discard[-1].colour, acts)
+                acts.append(_NO_DUMP)
+        exposed = self._exposed
+        if exposed >= 0:
+            acts.append(_CALL_UNO if exposed == i else _CATCH_UNO)
+        return acts
+
+    def _after_play(self, i: int, card: Card) -> int:
+        """Cards left after playing `card`, its whole effect included (D11)."""
+        left = len(self._hands[i]) - 1
+        if card.face is _WSH and left:
+            # D1: pooled and dealt back starting with the opponent.
+            left = (left + len(self._hands[1 - i])) // 2
+        return left
+
+    # ------------------------------------------------------------------ check
+
+    def check(self, player: str, action: Action) -> None:
+        i = self._seat(player)
+        if self._phase is Phase.MATCH_OVER:
+            raise MatchOver("The match is over.")
+        kind = type(action)
+        if kind is CallUno:
+            if self._exposed != i:
+                raise WrongMoment(
+                    "There's nothing to call: UNO is called when your own play leaves you one card."
+                )
+            return
+        if kind is CatchUno:
+            if self._exposed != 1 - i:
+                raise WrongMoment("There's nobody to catch: the other player owes no UNO call.")
+            return
+        if self._turn != i:
+            if self._phase is Phase.DRAFT:
+                raise NotYourTurn("It's not your pick — the other player is drafting.")
+            raise NotYourTurn("It's not your turn — the other player is deciding.")
+        pending = self._pending
+        if pending is Pending.NONE or pending is Pending.REVERSE_DUMP:
+            if isinstance(action, Play):
+                self._check_play(i, action.card, action.uno)
+            elif isinstance(action, Dump):
+                if pending is Pending.NONE:
+                    raise WrongMoment("You can only dump a colour right after a Reverse.")
+                self._check_dump(i, action, self._discard[-1].colour)
+            elif kind is not Draw:
+                if pending is Pending.REVERSE_DUMP:
+                    title = self._colour_title(self._discard[-1].colour)
+                    raise WrongMoment(f"It's your turn: play a card, draw, or dump your {title}.")
+                raise WrongMoment("It's your turn: play a card or draw.")
+        elif pending is Pending.DRAFT_PICK:
+            if kind is not KeepCard and kind is not RejectCard:
+                raise WrongMoment("Keep or reject the card you're looking at first.")
+        elif pending is Pending.DRAFT_FORCED:
+            if kind is not KeepCard:
+                raise WrongMoment("You rejected a card, so you must keep this one.")
+        elif pending is Pending.DRAWN_CARD:
+            drawn = self._drawn
+            assert drawn is not None
+            if isinstance(action, Play):
+                if action.card != drawn:
+                    raise WrongMoment(
+                        f"You can only play the card you just drew ({drawn.title}), or keep it."
+                    )
+                self._check_play(i, drawn, action.uno)
+            elif kind is not KeepDrawn:
+                raise WrongMoment("Play the card you just drew, or keep it.")
+        elif pending is Pending.COLOUR:
+            if not isinstance(action, ChooseColour) or not isinstance(action.colour, Colour):
+                raise WrongMoment("Name a colour for your wild first.")
+        elif pending is Pending.VOLLEY:
+            if isinstance(action, Play):
+                card = action.card
+                if card not in self._hands[i]:
+                    raise CardNotInHand(f"You don't have a {card.title}.")
+                if card.face is not _D2:
+                    raise WrongMoment(
+                        f"Only a Draw 2 can be stacked on a volley; "
+                        f"a {card.title} can't — or take the {self._volley} cards."
+                    )
+                if action.uno and len(self._hands[i]) != 2:
+                    raise WrongMoment("Call UNO with a play only when it leaves you one card.")
+            elif kind is not TakeVolley:
+                raise WrongMoment(f"Stack a Draw 2 or take the volley of {self._volley} cards.")
+        elif pending is Pending.WILD_DRAW:
+            if kind is not Challenge and kind is not Accept:
+                raise WrongMoment("Challenge the Wild Draw 4 or accept it first.")
+        elif pending is Pending.DUMP:
+            colour = self._discard[-1].colour
+            if isinstance(action, Dump):
+                self._check_dump(i, action, colour)
+            elif kind is not NoDump:
+                title = self._colour_title(colour)
+                raise WrongMoment(f"Dump your {title} or keep them first.")
+        else:  # pragma: no cover - Duo never waits on another Pending
+            raise WrongMoment("That isn't part of UNO Duo.")
+
+    @staticmethod
+    def _colour_title(colour: Colour | None) -> str:
+        return f"{colour.title} cards" if colour is not None else "cards"
+
+    def _check_play(self, i: int, card: Card, uno: bool) -> None:
+        if card not in self._hands[i]:
+            raise CardNotInHand(f"You don't have a {card.title}.")
+        top = self._discard[-1]
+        active = self._active
+        if not matches(card, top=top, active=active):
+            if top.colour is None and active is not None:
+                raise CardDoesNotMatch(
+                    f"A {card.title} doesn't match the {top.title}: {active.title} was named."
+                )
+            raise CardDoesNotMatch(f"A {card.title} doesn't match {top.title}.")
+        if uno and self._after_play(i, card) != 1:
+            raise WrongMoment("Call UNO with a play only when it leaves you one card.")
+
+    def _check_dump(self, i: int, action: Dump, colour: Colour | None) -> None:
+        last = action.last
+        hand = self._hands[i]
+        if last not in hand:
+            raise CardNotInHand(f"You don't have a {last.title}.")
+        if last.colour is None:
+            raise WrongMoment("Wilds are never dumped.")
+        if last.colour is not colour:
+            raise WrongMoment(f"Only your {self._colour_title(colour)} can be dumped now.")
+        if action.uno and sum(1 for c in hand if c.colour is not colour) != 1:
+            raise WrongMoment("Call UNO with a dump only when it leaves you one card.")
