@@ -124,7 +124,8 @@ def test_p2_deal_passes_left_and_direction_starts_left_each_round() -> None:
     assert started.round == 2
     assert started.dealer == "a"  # left of c
     assert started.first == "b"
-    assert m.public_view().clockwise or any(isinstance(e, DirectionChanged) for e in events)
+    first_card = [e.card for e in events if isinstance(e, FirstCardTurned)][-1]
+    assert m.public_view().clockwise is (first_card.face.value != "R")  # P3 Reverse aside
 
 
 # ------------------------------------------------------------ P3 first card
