@@ -152,6 +152,8 @@ class TableManager:
         self.tables[match_id] = table
         self.by_channel[channel_id] = match_id
         async with table.lock:
+            table.deadline = self._next_deadline(table)
+            await self.db.tables.set_deadline(match_id, table.deadline)
             await self._after_change(table, events=[], actor=None)
         return table
 
@@ -326,13 +328,13 @@ class TableManager:
             try:
                 if table.timeouts.get(player, 0) + 1 >= MAX_TIMEOUTS:
                     table.timeouts[player] = 0
-                    await self.apply(table, player, None)
                     await self._post(
                         table,
                         content=f"⏱️ <@{player}> missed {MAX_TIMEOUTS} turns in a row and "
-                        "was removed (a forfeit).",
+                        "is removed from the table (a forfeit, X3).",
                         mention=player,
                     )
+                    await self.apply(table, player, None)
                 else:
                     action = table.match.timeout_action(player)
                     await self.apply(table, player, action, timed_out=True)

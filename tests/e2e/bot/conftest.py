@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -11,6 +11,8 @@ from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
 from tests.emulator import Emulator
 
+BotFactory = Callable[..., BotProcess]
+
 
 @pytest.fixture
 def database(tmp_path: Path) -> Path:
@@ -18,8 +20,24 @@ def database(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def uno_bot(emu: Emulator, scene: Scene, database: Path) -> AsyncIterator[BotProcess]:
-    bot = BotProcess(emu, database=database, guild_id=scene.guild.id)
+async def bots(emu: Emulator, scene: Scene, database: Path) -> AsyncIterator[BotFactory]:
+    """Make bot processes on the test's database; every one is stopped at the end."""
+    made: list[BotProcess] = []
+
+    def make(**settings: int) -> BotProcess:
+        bot = BotProcess(emu, database=database, guild_id=scene.guild.id, **settings)
+        made.append(bot)
+        return bot
+
+    yield make
+    for bot in made:
+        if bot.process is not None and bot.process.returncode is None:
+            await bot.stop()
+
+
+@pytest.fixture
+async def uno_bot(bots: BotFactory) -> AsyncIterator[BotProcess]:
+    bot = bots()
     await bot.start()
     yield bot
     code = await bot.stop()

@@ -1,0 +1,72 @@
+"""A crash in the middle of a game loses nothing; idle players time out."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from db.database import Database
+from tests.e2e.bot.conftest import BotFactory
+from tests.e2e.conftest import Scene
+from tests.e2e.uno_table import ScriptedTable, TableWatch, load_truth
+from tests.emulator import Driver, Emulator
+
+
+async def test_kill_9_mid_game_then_restart_and_finish(
+    emu: Emulator, driver: Driver, scene: Scene, database: Path, bots: BotFactory
+) -> None:
+    carol = emu.add_user("carol", guild=scene.guild)
+    bot = bots()
+    await bot.start()
+    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob, carol], seed=11)
+    await table.open("pizza", target=60)
+    await table.open_hands()
+    for _ in range(25):
+        assert await table.step()
+    before = await load_truth(database, scene.channel.id)
+    assert before is not None
+    await bot.kill()
+
+    again = bots()
+    await again.start()
+    after = await load_truth(database, scene.channel.id)
+    assert after is not None
+    # Every action a player was told was accepted is there, and nothing else.
+    assert after.match.version == before.match.version > 0
+    assert json.dumps(after.match.to_snapshot()) == json.dumps(before.match.to_snapshot())
+
+    watch = TableWatch(table, database, driver)
+    assert await watch.check(exact=True)  # the table message is back (re-posted)
+    while table.actions < 1500:
+        if not await watch.check(exact=False):
+            break
+        if not await table.step():
+            break
+    assert await load_truth(database, scene.channel.id) is None
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=5)
+    assert table.failures() == []
+    assert emu.log.failed == []
+    assert await again.stop() == 0
+    assert "Traceback" not in again.output()
+
+
+async def test_idle_players_time_out_then_are_removed(
+    driver: Driver, scene: Scene, database: Path, bots: BotFactory
+) -> None:
+    bot = bots(turn_seconds=5)
+    await bot.start()
+    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=3)
+    await table.open("duo", opponent=scene.bob)
+    # Nobody clicks: each draft pick times out (keep the card, the safe default);
+    # Player 1's third missed deadline in a row removes them: a forfeit (X3).
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=40)
+    text = table.public_text()
+    assert "missed 3 turns in a row" in text
+    async with Database.open(database) as db:
+        actions = await db.tables.actions(1)
+    kinds = [json.loads(a.action_json) for a in actions]
+    assert [k["type"] for k in kinds] == ["keep_card"] * 4 + ["remove"]
+    assert all(k.get("timeout") for k in kinds[:4])
+    assert actions[0].player_id == actions[2].player_id == actions[4].player_id
+    assert await bot.stop() == 0
+    assert "Traceback" not in bot.output()
