@@ -71,6 +71,8 @@ class World:
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
+        self._by_token: dict[str, Interaction] = {}
+        self._unanswered: set[Interaction] = set()
         self.commands: dict[int | None, list[Command]] = {}
         self.edit_limit = EditRateLimit(self.clock)
         self.base_url = "http://127.0.0.1"  # set by the server once it listens
@@ -428,6 +430,8 @@ class World:
             message=message,
         )
         self.interactions[interaction.id] = interaction
+        self._by_token[interaction.token] = interaction
+        self._unanswered.add(interaction)
         self.dispatch("INTERACTION_CREATE", interaction)
         asyncio.get_running_loop().call_later(
             Interaction.RESPONSE_DEADLINE + 0.01, self.check_deadlines
@@ -438,9 +442,9 @@ class World:
     def check_deadlines(self) -> None:
         """Mark every interaction unanswered after 3 s as failed, as the user's client does."""
         now = self.clock.now()
-        for it in self.interactions.values():
-            late = now > it.created_at + Interaction.RESPONSE_DEADLINE
-            if late and not it.acknowledged and not it.failed:
+        for it in sorted(self._unanswered, key=lambda i: i.id):
+            if now > it.created_at + Interaction.RESPONSE_DEADLINE:
+                self._unanswered.discard(it)
                 it.failed = True
                 who = it.user.name
                 self.log.failed.append(FailedInteraction(it.id, it.name, who, now))
@@ -453,11 +457,11 @@ class World:
         it = self.interactions.get(interaction_id)
         if it is None or it.token != token:
             raise errors.unknown_interaction()
+        if it.acknowledged:
+            raise errors.already_acknowledged()
         if self.clock.now() > it.created_at + Interaction.RESPONSE_DEADLINE:
             self.check_deadlines()
             raise ApiError(404, 10062, "Unknown interaction", kind="late_response")
-        if it.acknowledged:
-            raise errors.already_acknowledged()
         try:
             kind = CallbackType(int(body.get("type", 0)))
         except (TypeError, ValueError):
@@ -499,6 +503,7 @@ class World:
             validate_modal(data)
             it.modal = data
         it.response_type = kind
+        self._unanswered.discard(it)
         it.responded_at = self.clock.now()
         self.changed()
         answer: dict[str, Any] = {
@@ -519,7 +524,7 @@ class World:
     def token_interaction(self, application_id: int, token: str) -> Interaction:
         """Return the live interaction behind a webhook token, or Discord's error."""
         self._check_application(application_id)
-        it = next((i for i in self.interactions.values() if i.token == token), None)
+        it = self._by_token.get(token)
         if it is None:
             raise errors.invalid_webhook_token()
         if self.clock.now() > it.created_at + Interaction.TOKEN_LIFETIME:
