@@ -148,7 +148,7 @@ async def test_wait_idle_waits_for_the_bots_last_request(
 
 
 async def test_defer_then_followup_fills_the_placeholder(
-    driver: Driver, scene: Scene, tiny_bot: TinyBot
+    emu: Emulator, driver: Driver, scene: Scene, tiny_bot: TinyBot
 ) -> None:
     async def probe(interaction: discord.Interaction, *, text: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -158,6 +158,7 @@ async def test_defer_then_followup_fills_the_placeholder(
     out = await driver.slash(scene.alice, scene.channel, "probe")
     assert out.response_type is CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
     message = await out.wait_message()
+    assert emu.world.still_thinking() == []
     assert message.content == "done thinking"
     assert message.ephemeral
     assert out.followups == []  # Discord edits the "thinking" message instead
@@ -290,3 +291,16 @@ async def test_commands_with_default_permissions_are_hidden_from_others(
     out = await driver.slash(scene.mod, scene.channel, "sweep")
     assert out.message is not None
     assert out.message.content == "Swept"
+
+
+async def test_a_defer_never_followed_up_is_visible(
+    emu: Emulator, driver: Driver, scene: Scene, tiny_bot: TinyBot
+) -> None:
+    async def forgetful(interaction: discord.Interaction, *, text: str) -> None:
+        await interaction.response.defer(thinking=True)
+
+    tiny_bot.handlers["probe"] = forgetful
+    out = await driver.slash(scene.alice, scene.channel, "probe")
+    assert not out.failed
+    assert emu.world.still_thinking() == [out.interaction]
+    assert driver.visible(scene.alice, scene.channel) == []  # only "UnoBot is thinking..."

@@ -450,6 +450,14 @@ class World:
                 self.log.failed.append(FailedInteraction(it.id, it.name, who, now))
                 self.violation("interaction_failed", f"{it.name} by {who}: no answer within 3 s")
 
+    def still_thinking(self) -> list[Interaction]:
+        """Return interactions deferred with "thinking" whose answer never came (a bot bug)."""
+        return [
+            it
+            for it in self.interactions.values()
+            if it.original is not None and it.original.loading and not it.original.deleted
+        ]
+
     def interaction_callback(
         self, interaction_id: int, token: str, body: dict[str, Any], uploads: Sequence[Upload]
     ) -> dict[str, Any]:
