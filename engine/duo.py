@@ -35,6 +35,7 @@ from engine.duo_legal import (
     _COLOUR,
     _D2,
     _DRAW,
+    _DRAWN_CARD,
     _DUMP_PENDING,
     _KEEP_CARD,
     _KEEP_DRAWN,
@@ -149,12 +150,8 @@ class DuoMatch(DuoRules):
 
     # ----------------------------------------------------------- the protocol
 
-    @property
-    def is_over(self) -> bool:
-        return self._phase is Phase.MATCH_OVER
-
     def waiting_for(self) -> tuple[str, ...]:
-        if self._phase is Phase.MATCH_OVER:
+        if self.is_over:
             return ()
         return self._waits[self._turn]
 
@@ -162,22 +159,49 @@ class DuoMatch(DuoRules):
 
     def apply(self, player: str, action: Action) -> list[Event]:
         i = self._idx.get(player, -1)
-        # Fast path: an action object handed out by legal_actions for this very
-        # version is legal (legal_actions == what check accepts, property-tested).
-        lc = self._lc[i] if i >= 0 and self._lc_version == self.version else None
-        if lc is None:
-            self.check(player, action)
-        else:
-            for a in lc:
-                if a is action:
-                    break
-            else:
-                self.check(player, action)
-        events: list[Event] = []
+        kind = action.__class__
+        if i == self._turn and not self.is_over:
+            # Fast paths for an ordinary turn and a drawn card: the same judgement
+            # as check() for these cases, without its generality. Anything else,
+            # including every refusal, goes through check() below.
+            pending = self._pending
+            if pending is _NONE:
+                if kind is Draw:
+                    events: list[Event] = []
+                    self._turn_draw(i, events)
+                    return self._done(i, events)
+                if isinstance(action, Play):
+                    card = action.card
+                    for at, held in enumerate(self._hands[i]):
+                        if held is card:
+                            top = self._discard[-1]
+                            colour = card.colour
+                            if (
+                                colour is None
+                                or colour is self._active
+                                or (top.colour is not None and card.face is top.face)
+                            ) and (not action.uno or self._after_play(i, card) == 1):
+                                events = []
+                                self._play(i, card, action.uno, events, at)
+                                return self._done(i, events)
+                            break
+            elif pending is _DRAWN_CARD:
+                if kind is KeepDrawn:
+                    self._drawn = None
+                    events = [self._ev_kept[i]]
+                    self._give_turn(1 - i, _NONE, events)
+                    return self._done(i, events)
+                if isinstance(action, Play):
+                    card = action.card
+                    if card is self._drawn and (not action.uno or self._after_play(i, card) == 1):
+                        events = []
+                        self._play(i, card, action.uno, events)
+                        return self._done(i, events)
+        self.check(player, action)
+        events = []
         if self._revealed_to == i:  # D10: shown until the challenger's next action
             self._revealed_to = -1
             self._revealed = ()
-        kind = type(action)
         if isinstance(action, Play):
             card = action.card
             if id(card) not in _PLAY:  # an equal card built outside the intern table
@@ -215,6 +239,15 @@ class DuoMatch(DuoRules):
             self._exposed = -1
             events.append(UnoCaught(self.players[i], self.players[1 - i]))
             self._draw_cards(1 - i, 2, DrawReason.UNO_PENALTY, events)
+        self.version += 1
+        self._recent.extend(events)
+        return events
+
+    def _done(self, i: int, events: list[Event]) -> list[Event]:
+        """Count an accepted action (fast paths) and log its events."""
+        if self._revealed_to == i:  # D10: shown until the challenger's next action
+            self._revealed_to = -1
+            self._revealed = ()
         self.version += 1
         self._recent.extend(events)
         return events
@@ -328,10 +361,14 @@ class DuoMatch(DuoRules):
 
     # Plays: D6, D7, D8, D9, D13 ---------------------------------------------------
 
-    def _play(self, i: int, card: Card, uno: bool, events: list[Event]) -> None:
+    def _play(self, i: int, card: Card, uno: bool, events: list[Event], at: int = -1) -> None:
+        """Play `card` (at index `at` of the hand when the caller found it)."""
         hand = self._hands[i]
         discard = self._discard
-        _remove(hand, card)
+        if at >= 0:
+            del hand[at]
+        else:
+            _remove(hand, card)
         self._exposed = -1  # D11: any card played ends exposure
         self._drawn = None
         o = 1 - i
@@ -528,6 +565,7 @@ class DuoMatch(DuoRules):
         self._reset_turn_state()
         if self._scores[loser] >= self._options.target:
             self._phase = Phase.MATCH_OVER
+            self.is_over = True
             self._pending = Pending.NONE
             self._winner = winner
             events.append(MatchEnded(self.players[winner], self._score_pairs()))
@@ -545,6 +583,7 @@ class DuoMatch(DuoRules):
         o = 1 - i
         self._reset_turn_state()
         self._phase = Phase.MATCH_OVER
+        self.is_over = True
         self._pending = Pending.NONE
         self._removed = i
         self._winner = o

@@ -92,16 +92,33 @@ class DuoRules(DuoState):
 
     def legal_actions(self, player: str) -> list[Action]:
         i = self._idx.get(player)
-        if i is None or self._phase is Phase.MATCH_OVER:
+        if i == self._turn and self._pending is _NONE and not self.is_over:
+            # The hot path, an ordinary turn. Tables are keyed by id(card): cards
+            # are interned, and an int hashes far faster than a dataclass of enums.
+            hand = self._hands[i]
+            top = self._discard[-1]
+            active = self._active
+            top_face = top.face if top.colour is not None else None
+            acts: list[Action] = []
+            seen: list[int] = []  # a hand may hold two equal cards: list each once
+            two = len(hand) == 2
+            for c in hand:
+                colour = c.colour
+                if colour is None or colour is active or c.face is top_face:
+                    k = id(c)
+                    if k not in seen:
+                        seen.append(k)
+                        acts.append(_PLAY[k])
+                        if (two or c.face is _WSH) and self._after_play(i, c) == 1:
+                            acts.append(_PLAY_UNO[k])
+            acts.append(_DRAW)
+            exposed = self._exposed
+            if exposed >= 0:
+                acts.append(_CALL_UNO if exposed == i else _CATCH_UNO)
+            return acts
+        if i is None or self.is_over:
             return []
-        # Cached per version: apply() recognises these very objects as legal.
-        if self._lc_version != self.version:
-            self._lc_version = self.version
-            self._lc = [None, None]
-        cached = self._lc[i]
-        if cached is None:
-            cached = self._lc[i] = self._legal(i)
-        return list(cached)
+        return self._legal(i)
 
     def _legal(self, i: int) -> list[Action]:
         # Hot path: cards are interned, so tables are keyed by id() (an int hashes

@@ -12,7 +12,6 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any, Self
 
-from engine.actions import Action
 from engine.cards import Card, Colour, Face, cards, duo_deck
 from engine.duo_snapshot import DuoSnapshot, decode_event, encode_event
 from engine.errors import UnknownPlayer
@@ -57,8 +56,6 @@ class DuoState:
         "_first_colour",
         "_hands",
         "_idx",
-        "_lc",
-        "_lc_version",
         "_options",
         "_p1",
         "_pending",
@@ -78,6 +75,7 @@ class DuoState:
         "_wd4_hand",
         "_wd4_top",
         "_winner",
+        "is_over",
         "players",
         "seed",
         "version",
@@ -87,6 +85,7 @@ class DuoState:
     players: tuple[str, ...]
     seed: int
     version: int
+    is_over: bool  # a plain slot, read by every loop; set with the MATCH_OVER phase
     _options: DuoOptions
     _rng: random.Random
     _idx: dict[str, int]
@@ -120,8 +119,6 @@ class DuoState:
     _ev_skip: tuple[TurnSkipped, TurnSkipped]
     _ev_kept: tuple[DrawnCardKept, DrawnCardKept]
     _ev_draw1: tuple[CardsDrawn, CardsDrawn]
-    _lc_version: int
-    _lc: list[list[Action] | None]
 
     def _blank(self, players: Sequence[str], seed: int, options: DuoOptions) -> None:
         players = tuple(players)
@@ -130,6 +127,7 @@ class DuoState:
         self.players = players
         self.seed = seed
         self.version = 0
+        self.is_over = False
         self._options = options
         self._rng = random.Random(seed)
         self._idx = {p: i for i, p in enumerate(players)}
@@ -167,8 +165,6 @@ class DuoState:
             CardsDrawn(players[0], 1, DrawReason.TURN),
             CardsDrawn(players[1], 1, DrawReason.TURN),
         )
-        self._lc_version = -1
-        self._lc = [None, None]
 
     def _seat(self, player: str) -> int:
         i = self._idx.get(player)
@@ -243,6 +239,7 @@ class DuoState:
         match._scores = list(snap.scores)
         match._p1 = snap.p1
         match._phase = Phase(snap.phase)
+        match.is_over = match._phase is Phase.MATCH_OVER
         match._pending = Pending(snap.pending)
         match._turn = snap.turn
         match._hands = [cards(" ".join(h)) if h else [] for h in snap.hands]
