@@ -155,9 +155,12 @@ class RestApi:
             and bot_token not in self.world.refused_tokens
         )
 
-    def _message(self, message: Message, *, status: int = 200) -> web.Response:
-        headers = None if message.ephemeral else self.world.edit_limit.headers(message.channel.id)
-        return _json(message.payload(), status=status, headers=headers)
+    def _message(self, message: Message, *, edited: bool = False) -> web.Response:
+        """Answer with a message; an edit carries the channel edit bucket's headers."""
+        headers = None
+        if edited and not message.ephemeral:
+            headers = self.world.edit_limit.headers(message.channel.id)
+        return _json(message.payload(), headers=headers)
 
     # -- connection --------------------------------------------------------------------------
 
@@ -239,9 +242,8 @@ class RestApi:
 
     async def edit_hook(self, request: web.Request) -> web.Response:
         body, uploads = await read_body(request)
-        return self._message(
-            self.world.edit_webhook_message(*self._hook_args(request), body, uploads)
-        )
+        message = self.world.edit_webhook_message(*self._hook_args(request), body, uploads)
+        return self._message(message, edited=True)
 
     async def del_hook(self, request: web.Request) -> web.Response:
         self.world.delete_webhook_message(*self._hook_args(request))
@@ -279,7 +281,7 @@ class RestApi:
     async def edit_message(self, request: web.Request) -> web.Response:
         body, uploads = await read_body(request)
         ids = _snowflake(request, "channel_id"), _snowflake(request, "message_id")
-        return self._message(self.world.edit_message(*ids, body, uploads))
+        return self._message(self.world.edit_message(*ids, body, uploads), edited=True)
 
     async def delete_message(self, request: web.Request) -> web.Response:
         ids = _snowflake(request, "channel_id"), _snowflake(request, "message_id")
