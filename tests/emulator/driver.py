@@ -111,11 +111,15 @@ class Driver:
         user: User,
         channel: Channel,
         command: str,
+        /,
         *,
         wait: bool = True,
         **options: OptionValue,
     ) -> Outcome:
-        """Run `/command` (e.g. "uno duo") with typed options; wait for the answer by default."""
+        """Run `/command` (e.g. "uno duo") with typed options; wait for the answer by default.
+
+        The first three are positional-only, so an option may be called `user` or `channel`.
+        """
         names = command.split()
         definition = self.world.find_command(channel.guild, names[0])
         node: dict[str, Any] = definition.payload()
