@@ -122,9 +122,14 @@ class Emulator:
         return self.world.add_guild(name, owner=owner)
 
     def add_user(
-        self, name: str, *, guild: Guild | None = None, roles: Iterable[Role] = ()
+        self,
+        name: str,
+        *,
+        guild: Guild | None = None,
+        roles: Iterable[Role] = (),
+        bot: bool = False,
     ) -> User:
-        return self.world.add_user(name, guild=guild, roles=roles)
+        return self.world.add_user(name, guild=guild, roles=roles, bot=bot)
 
     def add_member(
         self,

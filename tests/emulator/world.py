@@ -126,10 +126,15 @@ class World:
     # -- the model API tests use -------------------------------------------------------------
 
     def add_user(
-        self, name: str, *, guild: Guild | None = None, roles: Iterable[Role] = ()
+        self,
+        name: str,
+        *,
+        guild: Guild | None = None,
+        roles: Iterable[Role] = (),
+        bot: bool = False,
     ) -> User:
-        """Create a user; with `guild`, make them a member too."""
-        user = User(id=self._id(), name=name)
+        """Create a user (or another bot account); with `guild`, make them a member too."""
+        user = User(id=self._id(), name=name, bot=bot)
         self.users[user.id] = user
         if guild is not None:
             self.add_member(guild, user, roles=roles)
