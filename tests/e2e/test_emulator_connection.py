@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import aiohttp
 import discord
 import pytest
@@ -27,6 +29,22 @@ async def test_login_ready_and_guild_create(emu: Emulator, scene: Scene, tiny_bo
     assert routes[:2] == ["GET /users/@me", "GET /oauth2/applications/@me"]
     assert emu.gateway.identifies == 1
     assert emu.gateway.heartbeats >= 1  # discord.py beats right after HELLO
+
+
+async def test_members_intent_gets_every_member(emu: Emulator, scene: Scene) -> None:
+    intents = discord.Intents.default()
+    intents.members = True
+    async with running(TinyBot(guild_id=scene.guild.id, intents=intents), emu) as bot:
+        guild = bot.get_guild(scene.guild.id)
+        assert guild is not None
+        assert {m.name for m in guild.members} == {
+            u.user.name for u in scene.guild.members.values()
+        }
+        mod = guild.get_member(scene.mod.id)
+        assert mod is not None
+        assert mod.guild_permissions.manage_messages
+        chunked = await asyncio.wait_for(guild.chunk(), 5)  # op 8 -> GUILD_MEMBERS_CHUNK
+        assert len(chunked) == len(scene.guild.members)
 
 
 async def test_wrong_token_answers_401_and_login_fails(emu: Emulator, scene: Scene) -> None:
