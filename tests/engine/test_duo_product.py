@@ -342,3 +342,29 @@ def test_a_live_match_stays_under_16_kib() -> None:
     size = (tracemalloc.get_traced_memory()[0] - before) / len(live)
     tracemalloc.stop()
     assert size < 16 * 1024
+
+
+def test_a_card_built_outside_the_intern_table_is_played_like_the_real_one() -> None:
+    from engine.actions import Play
+    from engine.cards import Card, Face
+
+    m = duo("G1 G2", "R5 R2 Y9", top="R7", draw="R1")
+    m.apply(B, Play(Card(Colour.RED, Face.FIVE)))
+    assert hand(m, B) == ["R2", "Y9"]
+    assert m.public_view().top is card("R5")
+    act(m, A, Draw())  # R1 matches: a drawn card that may be played
+    m.apply(A, Play(Card(Colour.RED, Face.ONE)))
+    assert m.public_view().top is card("R1")
+
+
+def test_the_test_builder_refuses_states_no_deck_could_make() -> None:
+    with pytest.raises(ValueError, match="more WSH"):
+        duo("WSH", "WSH", top="R7")
+    with pytest.raises(ValueError, match="named colour"):
+        duo("R1", "R2", top="W")
+    with pytest.raises(ValueError, match="REVERSE_DUMP"):
+        duo("R1", "R2", top="R7", pending=Pending.REVERSE_DUMP)
+    with pytest.raises(ValueError, match="pending"):
+        duo("R1", "R2", top="R7", pending=Pending.VOLLEY)
+    with pytest.raises(ValueError, match="WSH"):
+        duo("R1", "R2", top="R7", classic_deck=True, under="WSH")

@@ -245,14 +245,46 @@ class Invariants:
 
 
 @settings(max_examples=10, deadline=None)
-@given(seed=seeds, options=options_st)
-def test_prop_random_matches_keep_every_invariant(seed: int, options: DuoOptions) -> None:
+@given(seed=seeds, options=options_st, remove_at=st.none() | st.integers(0, 3000))
+def test_prop_random_matches_keep_every_invariant(
+    seed: int, options: DuoOptions, remove_at: int | None
+) -> None:
     invariants = Invariants(options)
-    match, log = play_out(seed, options, on_step=invariants)
+    match, log = play_out(seed, options, remove_at=remove_at, on_step=invariants)
     assert match.is_over
-    assert invariants.ended
+    assert invariants.ended or log[-1][1] is None
     assert match.waiting_for() == ()
     assert len(log) < MAX_ACTIONS
+    assert card_count(match.to_snapshot()) == invariants.deck
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=seeds,
+    hands=st.tuples(st.integers(1, 12), st.integers(1, 12)),
+    turn=st.sampled_from(PLAYERS),
+)
+def test_prop_a_test_state_plays_on_by_the_real_rules(
+    seed: int, hands: tuple[int, int], turn: str
+) -> None:
+    """`DuoMatch.for_test` states are honest: random play from one keeps every invariant."""
+    deck = duo_deck()
+    random.Random(seed).shuffle(deck)
+    top = next(c for c in deck if c.colour is not None)
+    deck.remove(top)
+    a, b = deck[: hands[0]], deck[hands[0] : hands[0] + hands[1]]
+    match = DuoMatch.for_test(
+        hands=(a, b), discard=[top], players=PLAYERS, turn=turn, seed=seed, fill=True
+    )
+    options = DuoOptions()
+    invariants = Invariants(options)
+    rng = random.Random(seed)
+    steps = 0
+    while not match.is_over and steps < 600:
+        before = match.to_snapshot()
+        who, action = choose(match, rng)
+        invariants(match, who, action, match.apply(who, action), before)
+        steps += 1
 
 
 @settings(max_examples=30, deadline=None)
