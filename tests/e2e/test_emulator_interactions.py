@@ -20,13 +20,14 @@ async def test_slash_with_member_option_and_resolved_data(
     assert out.response_type is CallbackType.CHANNEL_MESSAGE_WITH_SOURCE
     assert out.message is not None
     assert not out.ephemeral
-    assert out.message.content == "Duo table to 300 vs bob"
+    assert out.message.content == f"Duo table to 300 vs <@{scene.bob.id}>"
     assert [b["label"] for b in out.message.buttons()] == ["Join"]
     _, kwargs = tiny_bot.calls[-1]
     opponent = kwargs["opponent"]
     assert isinstance(opponent, discord.Member)  # built from `resolved` members + users
     assert opponent.id == scene.bob.id
     assert tiny_bot.interactions[-1].user.id == scene.alice.id
+    assert driver.read(out.message) == "Duo table to 300 vs @bob"
     assert out.message in driver.visible(scene.bob, scene.channel)
 
 

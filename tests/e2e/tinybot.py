@@ -94,7 +94,7 @@ class TinyBot(discord.Client):
     async def default_duo(
         self, interaction: discord.Interaction, *, opponent: discord.Member | None, target: int
     ) -> None:
-        who = opponent.display_name if opponent else "anyone"
+        who = opponent.mention if opponent else "anyone"
         await interaction.response.send_message(
             f"Duo table to {target} vs {who}", view=ProbeView(self)
         )

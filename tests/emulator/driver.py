@@ -271,6 +271,10 @@ class Driver:
         """Return the messages `user` sees in `channel`, oldest first."""
         return self.world.visible_messages(user, channel)
 
+    def read(self, message: Message) -> str:
+        """Return what a person reads: content and embed text, mentions shown as @name."""
+        return self.world.readable(message)
+
     def message(self, message_id: int) -> Message:
         """Return a message by id (the live object: always its latest state)."""
         return self.world.messages[message_id]

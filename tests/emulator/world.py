@@ -9,6 +9,7 @@ recorded in `world.log`. Every change wakes `wait_for()` waiters.
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ from .ratelimit import EditRateLimit
 
 Listener = Callable[[str, Any], None]  # (event name, the model object it is about)
 
+MENTION = re.compile(r"<(@!?|@&|#)(\d+)>")
 BOT_DEFAULT_PERMISSIONS = int(
     Permission.everyone_default() | Permission.MANAGE_MESSAGES | Permission.MENTION_EVERYONE
 )
@@ -212,6 +214,23 @@ class World:
             for m in self.messages.values()
             if m.channel is channel and m.visible_to(user) and not m.loading
         ]
+
+    def readable(self, message: Message) -> str:
+        """Return `message.text()` with mentions as a Discord client shows them (@alice, #uno)."""
+
+        def name(match: re.Match[str]) -> str:
+            kind, snowflake = match.group(1), int(match.group(2))
+            if kind == "#":
+                channel = self.channels.get(snowflake)
+                return f"#{channel.name}" if channel else match.group(0)
+            if kind == "@&":
+                roles = (r for g in self.guilds.values() for r in g.roles)
+                role = next((r for r in roles if r.id == snowflake), None)
+                return f"@{role.name}" if role else match.group(0)
+            user = self.users.get(snowflake)
+            return f"@{user.name}" if user else match.group(0)
+
+        return MENTION.sub(name, message.text())
 
     # -- channel messages (the bot's REST calls) --------------------------------------------
 
