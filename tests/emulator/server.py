@@ -36,7 +36,8 @@ class Emulator:
 
     # -- life cycle --------------------------------------------------------------------------
 
-    async def start(self) -> Self:
+    async def start(self, *, port: int = 0) -> Self:
+        """Listen on 127.0.0.1:`port` (0: a free port, the default for tests)."""
         app = web.Application(middlewares=[self.rest.middleware])
         app.add_routes(self.rest.routes())
         app.add_routes(
@@ -49,7 +50,7 @@ class Emulator:
         )
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
         server = site._server
         assert isinstance(server, asyncio.Server)
