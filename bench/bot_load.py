@@ -23,10 +23,13 @@ opens a new lobby in its channel. After all tables are live, a fixed window is m
   from half to all tables open, each half after 8 s of play, over the tables added;
 - REST calls in the window from the emulator's log, split by route kind, per action.
 
-Phase 2, the baseline: bench/noop_bot.py, a discord.py bot whose button handler only
-answers with a type-6 deferred update, in a fresh emulator with the same number of
-channels (one clicker each, clicking as fast as answered) and the same number of clicks
-as phase 1's window.
+The baseline, in the same run: bench/noop_bot.py, a discord.py bot whose button handler
+only answers with a type-6 deferred update, in a second emulator with the same number of
+channels (one clicker each, clicking as fast as answered). The window is cut in 4 slices;
+after each, the tables pause and the no-op bot gets as many clicks as the bot got in that
+slice, so both see the same neighbours on a shared machine (the CPU pressure of each side
+is printed: other processes on this 2-core box change the figures a lot; the CPU ms per
+action / per click are the figures least sensitive to them).
 
 To keep the emulator (it runs in this process) from growing O(n) costs per interaction
 (it scans every interaction it ever saw on each 3 s deadline check and each webhook call),
@@ -45,6 +48,7 @@ import json
 import os
 import random
 import re
+import signal
 import sqlite3
 import sys
 import tempfile
@@ -75,6 +79,7 @@ TARGETS = {"p99_ms": 100.0, "p99_ratio": 3.0, "kib_per_table": 64.0, "table_edit
 ANSWER_WAIT = 3.5  # Discord shows "This interaction failed" after 3 s
 KEEP_SECONDS = 5.0  # answered interactions younger than this stay in the emulator
 KEEP_PER_USER = 4
+SLICES = 4  # the measured window is cut in slices, each followed by the no-op's share
 WARM_SECONDS = 8.0  # play after opening each half of the tables, before sampling RSS
 STALL_SECONDS = 5.0  # nobody can act and nothing changed for this long: press Hand again
 PING_RE = re.compile(r"<@(\d+)>.*press \*\*Hand\*\*")
@@ -288,6 +293,8 @@ class BotBench:
         self.clicks = Clicks(emu, think_ms=think_ms, seed=rng.randrange(1 << 30))
         self.by_channel: dict[int, TableRun] = {}
         self.stop = False
+        self.go = asyncio.Event()  # cleared: the tables pause between clicks
+        self.go.set()
         self.answers: Counter[str] = Counter()
         world = emu.world
         new_message, apply_edit = world._new_message, world._apply_edit
@@ -334,6 +341,7 @@ class BotBench:
 
     async def open_game(self, run: TableRun) -> bool:
         """Lobby, joins, start, everyone's Hand; False if the bot did not get there."""
+        await self.go.wait()
         run.table, run.over, run.panels, run.lobby = None, False, {}, None
         run.need_hand.clear()
         host, *guests = run.users
@@ -359,6 +367,7 @@ class BotBench:
         return True
 
     async def press_hand(self, run: TableRun, user: User) -> None:
+        await self.go.wait()
         hand = find_cid(run.table, ":hand")
         if run.table is not None and hand is not None:
             await self.clicks.click(user, run.table, hand)
@@ -366,6 +375,7 @@ class BotBench:
     async def play(self, run: TableRun) -> None:
         """Click until the match is over or the bench stops."""
         while not self.stop and not run.over:
+            await self.go.wait()
             run.event.clear()
             if run.need_hand:
                 user_id = run.need_hand.pop()
@@ -390,6 +400,8 @@ class BotBench:
             except TimeoutError:
                 if run.over or self.stop:
                     break
+                if not self.go.is_set():
+                    continue  # paused for the no-op's slice: nothing is expected to change
                 run.stalls += 1  # nobody can act and nothing changed: reopen the panels
                 for user in run.users:
                     await self.press_hand(run, user)
@@ -446,7 +458,7 @@ async def probe_duo(bench: BotBench, emu: Emulator) -> bool:
     return bool(ok)
 
 
-async def bot_phase(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
+async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[str, Any]:
     rng = random.Random(args.seed)
     async with Emulator() as emu:
         guild = emu.add_guild("Load")
@@ -459,16 +471,23 @@ async def bot_phase(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
         result: dict[str, Any] = {}
         try:
             bench.clicks.start_pruning()
+            # The channels exist before the baseline: the bot caches every guild channel,
+            # table or not. (Members are not cached: the bot has no members intent.)
+            scene = [
+                (
+                    emu.add_text_channel(guild, f"uno-{i}"),
+                    [emu.add_user(f"t{i}p{j}", guild=guild) for j in range(3)],
+                )
+                for i in range(args.tables)
+            ]
             duo = False if args.pizza_only else await probe_duo(bench, emu)
-            await asyncio.sleep(0.5)
+            await Driver(emu).wait_idle(quiet=0.5, timeout=10)
             rss_base = vm_rss_kib(pid)
             runs: list[TableRun] = []
-            for i in range(args.tables):
-                channel = emu.add_text_channel(guild, f"uno-{i}")
+            for i, (channel, users) in enumerate(scene):
                 variant = "duo" if duo and i % 2 == 0 else "pizza"
                 players = 2 if variant == "duo" else (2 if (i // 2 if duo else i) % 2 else 3)
-                users = [emu.add_user(f"t{i}p{j}", guild=guild) for j in range(players)]
-                run = TableRun(i, channel, users, variant)
+                run = TableRun(i, channel, users[:players], variant)
                 bench.by_channel[channel.id] = run
                 runs.append(run)
             # Open the tables in two halves, each followed by WARM_SECONDS of play, so that
@@ -500,8 +519,6 @@ async def bot_phase(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
                     "record",
                     "--pid",
                     str(pid),
-                    "--duration",
-                    str(int(args.seconds)),
                     "--rate",
                     "200",
                     "--format",
@@ -514,22 +531,40 @@ async def bot_phase(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
                     stdout=asyncio.subprocess.DEVNULL,
                     stderr=asyncio.subprocess.DEVNULL,
                 )
-            bot_cpu0, own_cpu0 = cpu_seconds(pid), own_cpu_seconds()
-            t0, wall0 = time.monotonic(), emu.clock.now()
+            # SLICES bot slices; after each, the tables pause and the no-op bot gets as
+            # many clicks, so both see the same neighbours on a shared machine.
+            wall0 = emu.clock.now()
             samples: list[tuple[float, int, int]] = []
             backlog: list[tuple[int, int, int]] = []
-            while (elapsed := time.monotonic() - t0) < args.seconds:
-                samples.append((elapsed, vm_rss_kib(pid), sum(r.live for r in runs)))
-                backlog.append((emu.gateway.pending, emu.rest.in_flight, len(bench.clicks.waiters)))
-                await asyncio.sleep(1.0)
-            bench.clicks.recording = False
-            window = time.monotonic() - t0
+            window = bot_cpu = own_cpu = 0.0
+            pressures: list[float] = []
+            for _ in range(SLICES):
+                bench.clicks.recording = True
+                bench.go.set()
+                bot_cpu0, own_cpu0 = cpu_seconds(pid), own_cpu_seconds()
+                t0 = time.monotonic()
+                while (elapsed := time.monotonic() - t0) < args.seconds / SLICES:
+                    live = sum(r.live for r in runs)
+                    samples.append((window + elapsed, vm_rss_kib(pid), live))
+                    waiting = len(bench.clicks.waiters)
+                    backlog.append((emu.gateway.pending, emu.rest.in_flight, waiting))
+                    await asyncio.sleep(1.0)
+                bench.go.clear()  # the tables finish their click in flight, then wait
+                bench.clicks.recording = False
+                with contextlib.suppress(TimeoutError):
+                    await emu.world.wait_for(lambda: not bench.clicks.waiters, timeout=5)
+                window += time.monotonic() - t0
+                bot_cpu += cpu_seconds(pid) - bot_cpu0
+                own_cpu += own_cpu_seconds() - own_cpu0
+                pressures.append(cpu_pressure() or 0.0)
+                await noop.burst(len(bench.clicks.recorded) - noop.clicks_done)
             wall1 = emu.clock.now()
-            pressure = cpu_pressure()
-            bot_cpu = (cpu_seconds(pid) - bot_cpu0) / window
-            own_cpu = (own_cpu_seconds() - own_cpu0) / window
+            bot_cpu, own_cpu = bot_cpu / window, own_cpu / window
+            pressure = round(sum(pressures) / len(pressures), 1)
             if profiler is not None:
+                profiler.send_signal(signal.SIGINT)
                 await profiler.wait()
+            bench.go.set()
             bench.stop = True
             _, pending = await asyncio.wait(tasks, timeout=10)
             for task in pending:
@@ -538,7 +573,7 @@ async def bot_phase(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
             actions = actions_count(database) - actions_0
             calls = [c for c in emu.log.calls if wall0 <= c.at <= wall1]
 
-            mid = min(samples, key=lambda s: abs(s[0] - args.seconds / 2))
+            mid = min(samples, key=lambda s: abs(s[0] - window / 2))
             peak = max(samples, key=lambda s: s[1])
             kinds = Counter(route_kind(c.method, c.route) for c in calls)
             edits = kinds["channel_message_edits"]
@@ -613,8 +648,22 @@ async def bot_phase(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
 # -- phase 2: the no-op baseline ----------------------------------------------------------------
 
 
-async def noop_phase(args: argparse.Namespace, tmp: Path, clicks_wanted: int) -> dict[str, Any]:
-    async with Emulator() as emu:
+class NoopRig:
+    """The baseline: bench/noop_bot.py in its own emulator, one button per channel."""
+
+    def __init__(self, args: argparse.Namespace, tmp: Path) -> None:
+        self.args = args
+        self.tmp = tmp
+        self.emu = Emulator()
+        self.clicks = Clicks(self.emu, think_ms=args.think_ms, seed=args.seed)
+        self.process: asyncio.subprocess.Process | None = None
+        self.buttons: list[tuple[User, Message]] = []
+        self.clicks_done = 0
+        self.elapsed = self.bot_cpu = self.own_cpu = 0.0
+        self.pressures: list[float] = []
+
+    async def __aenter__(self) -> NoopRig:
+        emu = await self.emu.start()
         guild = emu.add_guild("Noop")
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
         env.update(
@@ -623,73 +672,82 @@ async def noop_phase(args: argparse.Namespace, tmp: Path, clicks_wanted: int) ->
             DEV_GUILD_ID=str(guild.id),
             PYTHONUNBUFFERED="1",
         )
-        log_path = tmp / "noop.log"
-        with log_path.open("wb") as log:
-            process = await asyncio.create_subprocess_exec(
+        with (self.tmp / "noop.log").open("wb") as log:
+            self.process = await asyncio.create_subprocess_exec(
                 sys.executable,
                 str(Path(__file__).with_name("noop_bot.py")),
-                cwd=tmp,
+                cwd=self.tmp,
                 env=env,
                 stdout=log,
                 stderr=log,
             )
-        clicks = Clicks(emu, think_ms=args.think_ms, seed=args.seed)
-        try:
-            await emu.wait_connected(timeout=30)
-            await emu.world.wait_for(lambda: emu.world.commands.get(guild.id), timeout=30)
-            clicks.start_pruning()
-            pairs = []
-            for i in range(args.tables):
-                channel = emu.add_text_channel(guild, f"noop-{i}")
-                pairs.append((emu.add_user(f"n{i}", guild=guild), channel))
-            posts = await asyncio.gather(*(clicks.slash(u, c, "noop") for u, c in pairs))
-            quota = [
-                clicks_wanted // len(pairs) + (i < clicks_wanted % len(pairs))
-                for i in range(len(pairs))
-            ]
-            clicks.recording = True
+        await emu.wait_connected(timeout=30)
+        await emu.world.wait_for(lambda: emu.world.commands.get(guild.id), timeout=30)
+        self.clicks.start_pruning()
+        pairs = [
+            (emu.add_user(f"n{i}", guild=guild), emu.add_text_channel(guild, f"noop-{i}"))
+            for i in range(self.args.tables)
+        ]
+        posts = await asyncio.gather(*(self.clicks.slash(u, c, "noop") for u, c in pairs))
+        self.buttons = [
+            (user, it.original) for (user, _), it in zip(pairs, posts, strict=True) if it.original
+        ]
+        return self
 
-            async def clicker(user: User, message: Message, n: int) -> None:
-                for _ in range(n):
-                    await clicks.click(user, message, "noop:1")
+    async def burst(self, wanted: int) -> None:
+        """Click `wanted` times in all, every channel's user as fast as answered."""
+        if wanted <= 0 or self.process is None:
+            return
+        n = len(self.buttons)
+        quota = [wanted // n + (i < wanted % n) for i in range(n)]
 
-            bot_cpu0, own_cpu0 = cpu_seconds(process.pid), own_cpu_seconds()
-            t0 = time.monotonic()
-            await asyncio.gather(
-                *(
-                    clicker(u, it.original, n)
-                    for (u, _), it, n in zip(pairs, posts, quota, strict=True)
-                    if it.original is not None
-                )
-            )
-            elapsed = time.monotonic() - t0
-            pressure = cpu_pressure()
-            bot_cpu = (cpu_seconds(process.pid) - bot_cpu0) / elapsed
-            own_cpu = (own_cpu_seconds() - own_cpu0) / elapsed
-            clicks.recording = False
-            lat = latency_ms(clicks.recorded)
-            return {
-                "noop_clicks": len(clicks.recorded),
-                "noop_clicks_per_s": round(len(clicks.recorded) / elapsed, 1),
-                "noop_p50_ms": round(percentile(lat, 50), 1),
-                "noop_p99_ms": round(percentile(lat, 99), 1),
-                "noop_max_ms": round(max(lat, default=float("nan")), 1),
-                "noop_failed": len(emu.log.failed),
-                "noop_cpu_pressure_some_avg10": pressure,
-                "noop_bot_cpu_pct": round(100 * bot_cpu, 1),
-                "noop_bot_cpu_ms_per_click": round(1000 * bot_cpu * elapsed / len(lat), 2),
-                "noop_bench_cpu_pct": round(100 * own_cpu, 1),
-                "noop_violations": dict(Counter(emu.log.kinds())),
-            }
-        finally:
-            await clicks.stop_pruning()
-            if process.returncode is None:
-                process.terminate()
-                try:
-                    await asyncio.wait_for(process.wait(), 10)
-                except TimeoutError:
-                    process.kill()
-                    await process.wait()
+        async def clicker(user: User, message: Message, count: int) -> None:
+            for _ in range(count):
+                await self.clicks.click(user, message, "noop:1")
+
+        self.clicks.recording = True
+        bot_cpu0, own_cpu0 = cpu_seconds(self.process.pid), own_cpu_seconds()
+        t0 = time.monotonic()
+        await asyncio.gather(
+            *(clicker(u, m, k) for (u, m), k in zip(self.buttons, quota, strict=True))
+        )
+        self.elapsed += time.monotonic() - t0
+        self.bot_cpu += cpu_seconds(self.process.pid) - bot_cpu0
+        self.own_cpu += own_cpu_seconds() - own_cpu0
+        self.pressures.append(cpu_pressure() or 0.0)
+        self.clicks.recording = False
+        self.clicks_done += wanted
+
+    def figures(self) -> dict[str, Any]:
+        lat = latency_ms(self.clicks.recorded)
+        elapsed = max(self.elapsed, 1e-9)
+        return {
+            "noop_clicks": len(self.clicks.recorded),
+            "noop_clicks_per_s": round(len(self.clicks.recorded) / elapsed, 1),
+            "noop_p50_ms": round(percentile(lat, 50), 1),
+            "noop_p99_ms": round(percentile(lat, 99), 1),
+            "noop_max_ms": round(max(lat, default=float("nan")), 1),
+            "noop_failed": len(self.emu.log.failed),
+            "noop_cpu_pressure_some_avg10": round(
+                sum(self.pressures) / max(len(self.pressures), 1), 1
+            ),
+            "noop_bot_cpu_pct": round(100 * self.bot_cpu / elapsed, 1),
+            "noop_bot_cpu_ms_per_click": round(1000 * self.bot_cpu / max(len(lat), 1), 2),
+            "noop_bench_cpu_pct": round(100 * self.own_cpu / elapsed, 1),
+            "noop_violations": dict(Counter(self.emu.log.kinds())),
+        }
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.clicks.stop_pruning()
+        process = self.process
+        if process is not None and process.returncode is None:
+            process.terminate()
+            try:
+                await asyncio.wait_for(process.wait(), 10)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
+        await self.emu.stop()
 
 
 # -- main ----------------------------------------------------------------------------------------
@@ -785,8 +843,9 @@ async def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bot_load_") as tmp_dir:
         tmp = Path(tmp_dir)
-        figures = await bot_phase(args, tmp)
-        figures.update(await noop_phase(args, tmp, figures["clicks"]))
+        async with NoopRig(args, tmp) as noop:
+            figures = await bot_phase(args, tmp, noop)
+            figures.update(noop.figures())
     figures["p99_ratio"] = round(figures["p99_ms"] / figures["noop_p99_ms"], 2)
     figures["targets"] = TARGETS
     figures["load_average"] = [round(x, 2) for x in os.getloadavg()]
