@@ -1,7 +1,7 @@
 """The emulator's plain model of Discord: users, guilds, channels, messages, interactions.
 
 Objects are mutable and shared: a `Message` a test holds is always the latest version.
-`*_payload()` methods render Discord's JSON as the real API would send it.
+`payload()` methods render Discord's JSON as the real API would send it.
 """
 
 from __future__ import annotations

@@ -254,7 +254,10 @@ class World:
         self, channel_id: int, payload: dict[str, Any], uploads: Sequence[Upload] = ()
     ) -> Message:
         channel = self.channel(channel_id)
-        needed = Permission.VIEW_CHANNEL | Permission.SEND_MESSAGES
+        send = (
+            Permission.SEND_MESSAGES_IN_THREADS if channel.is_thread else Permission.SEND_MESSAGES
+        )
+        needed = Permission.VIEW_CHANNEL | send
         if channel.guild.member(self.bot).permissions & needed != needed:
             raise errors.missing_permissions()
         validate_message(payload, require_body=True, files=len(uploads))
