@@ -16,7 +16,8 @@ actions and at each round start, a ~4 KB engine-like JSON state):
 Each runs for our design (group commit) and for a baseline measured in the same
 run: one aiosqlite connection, each action INSERT (+ snapshot) + commit, with
 the same pragmas (WAL, synchronous NORMAL). The machine is shared: the load
-average is printed alongside.
+average is printed alongside, and a noise floor first: how late a bare
+asyncio.sleep(1 ms) wakes up, with no database at all.
 
 Then 400 finished matches (120-180 actions, 3-5 rounds, results each, Duo and
 Pizza; 200 at a time) give the file size, scaled to 1,000 matches (size grows
@@ -131,6 +132,21 @@ async def drive(record: Record, *, mean_pause: float, seconds: float) -> dict[st
     began = time.perf_counter()
     await asyncio.gather(*(table(t) for t in range(TABLES)))
     return summary(latencies, time.perf_counter() - began)
+
+
+async def noise_floor(seconds: float = 2.0) -> dict[str, float]:
+    """How late asyncio.sleep(1 ms) wakes up on this machine now: no database at all.
+
+    On a shared machine other processes delay every wake-up; no write path that
+    hands work to a thread and back can have a p99 below this one.
+    """
+    late: list[float] = []
+    stop = time.perf_counter() + seconds
+    while time.perf_counter() < stop:
+        began = time.perf_counter()
+        await asyncio.sleep(0.001)
+        late.append(time.perf_counter() - began - 0.001)
+    return summary(late, seconds)
 
 
 async def ours(
@@ -308,6 +324,12 @@ async def main() -> None:
         "tables": TABLES,
         "snapshot_bytes": round(statistics.mean(map(len, STATES))),
     }
+    floor = await noise_floor()
+    out["noise_floor"] = floor
+    print(
+        f"{'noise floor (sleep 1 ms)':24s} late p50_ms={floor['p50_ms']}  "
+        f"p99_ms={floor['p99_ms']}  max_ms={floor['max_ms']}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         runs: list[tuple[str, Callable[..., Awaitable[dict[str, float]]], dict[str, Any]]] = [

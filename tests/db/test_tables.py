@@ -329,3 +329,16 @@ async def test_acknowledged_actions_survive_other_transactions_rolling_back(db: 
     assert failures == 150
     for mid in players:
         assert [a.seq for a in await db.tables.actions(mid)] == list(range(1, 31))
+
+
+async def test_open_await_close_then_writes_are_refused(db_path: Path) -> None:
+    db = await Database.open(db_path)
+    mid = await start(db, 1, 2)
+    pending = asyncio.gather(*(act(db, mid, seq) for seq in (1, 2, 3)))
+    await asyncio.sleep(0)
+    await db.close()  # queued actions are committed first
+    await pending
+    with pytest.raises(RuntimeError, match="closed"):
+        await act(db, mid, 4)
+    async with Database.open(db_path) as again:
+        assert [a.seq for a in await again.tables.actions(mid)] == [1, 2, 3]
