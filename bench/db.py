@@ -19,8 +19,8 @@ the same pragmas (WAL, synchronous NORMAL). The machine is shared: the load
 average is printed alongside, and a noise floor first: how late a bare
 asyncio.sleep(1 ms) wakes up, with no database at all.
 
-Then 400 finished matches (120-180 actions, 3-5 rounds, results each, Duo and
-Pizza; 200 at a time) give the file size, scaled to 1,000 matches (size grows
+Then 300 finished matches (120-180 actions, 3-5 rounds, results each, Duo and
+Pizza; 150 at a time) give the file size, scaled to 1,000 matches (size grows
 linearly: every match adds the same kinds of rows); the live bytes (pages in
 use, per dbstat) are shown too, since the freelist left by dropped snapshots is
 reused by later matches.
@@ -222,7 +222,7 @@ async def baseline(path: Path, *, mean_pause: float, seconds: float) -> dict[str
         return await drive(record, mean_pause=mean_pause, seconds=seconds)
 
 
-async def file_size(path: Path, *, matches: int = 400, at_once: int = 200) -> dict[str, Any]:
+async def file_size(path: Path, *, matches: int = 300, at_once: int = 150) -> dict[str, Any]:
     """Play `matches` whole matches, `at_once` at a time, then measure the file."""
     rng = random.Random(3)
     actions_total = 0
@@ -333,8 +333,8 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         runs: list[tuple[str, Callable[..., Awaitable[dict[str, float]]], dict[str, Any]]] = [
-            ("paced group-commit", ours, {"mean_pause": 0.1, "seconds": 4}),
-            ("paced baseline", baseline, {"mean_pause": 0.1, "seconds": 4}),
+            ("paced group-commit", ours, {"mean_pause": 0.1, "seconds": 3}),
+            ("paced baseline", baseline, {"mean_pause": 0.1, "seconds": 3}),
             ("paced FULL", ours, {"mean_pause": 0.1, "seconds": 2, "synchronous": "FULL"}),
             ("stress group-commit", ours, {"mean_pause": 0.02, "seconds": 2}),
             ("stress baseline", baseline, {"mean_pause": 0.02, "seconds": 2}),
