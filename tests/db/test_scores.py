@@ -9,7 +9,7 @@ import pytest
 
 from db.database import Database
 from db.errors import MemberPlaying
-from db.models import FORGOTTEN_NAME, PlayerStats
+from db.models import FORGOTTEN_NAME, PlayerResult, PlayerStats, Seat
 
 from .conftest import GUILD, Clock, play, start, win
 
@@ -246,3 +246,24 @@ async def test_forget_member_refused_while_playing(db: Database) -> None:
         await db.scores.forget_member(A)
     assert (await stats_of(db, A)).played == 1  # nothing changed
     assert await db.scores.forget_member(A, guild_id=GUILD + 1) == 0
+
+
+async def test_board_shows_the_latest_name_history_keeps_the_old_one(db: Database) -> None:
+    clock = Clock()
+    first = await win(db, clock, A, B)
+    mid = await db.tables.start_match(
+        guild_id=GUILD, channel_id=1, variant="duo", options={}, seed=1,
+        players=[Seat(user_id=A, display_name="Ann v2"), Seat(user_id=B, display_name="Bob")],
+        state="{}",
+    )  # fmt: skip
+    await db.tables.finish_match(
+        mid,
+        [
+            PlayerResult(user_id=B, score=0, place=1, outcome="won"),
+            PlayerResult(user_id=A, score=0, place=2, outcome="forfeit"),
+        ],
+        ended_at=clock.next(),
+    )
+    board = await db.scores.leaderboard(guild_id=GUILD, variant="duo")
+    assert {e.stats.user_id: e.stats.display_name for e in board.entries} == {A: "Ann v2", B: "Bob"}
+    assert (await db.tables.get_match(first)).players[0].display_name == f"player{A}"
