@@ -29,7 +29,7 @@ from engine.actions import (
     KeepDrawn,
     Play,
 )
-from engine.cards import Card, Colour, Face, hand_order
+from engine.cards import Card, Colour, Face, hand_order, matches
 from engine.errors import (
     CardDoesNotMatch,
     CardNotInHand,
@@ -227,16 +227,17 @@ class PizzaMatch:
             out: list[Action] = []
             if len(hand) == 2:
                 for c in hand:
-                    if c.colour is active or c.colour is None or c.face is top_face:
+                    if (col := c.colour) is active or col is None or c.face is top_face:
                         out.append(PLAY[id(c)])
                         out.append(PLAY_UNO[id(c)])
             else:
                 for c in hand:
-                    if c.colour is active or c.colour is None or c.face is top_face:
+                    if (col := c.colour) is active or col is None or c.face is top_face:
                         out.append(PLAY[id(c)])
             out.append(DRAW)
-            if self._exposed >= 0:
-                out.append(CALL if self._exposed == i else CATCH)
+            exposed = self._exposed
+            if exposed >= 0:
+                out.append(CALL if exposed == i else CATCH)
             return out
         if i is None or self.is_over or not self._seated[i]:
             return []
@@ -561,28 +562,29 @@ class PizzaMatch:
     def _turn_draw(self, i: int) -> list[Event]:
         """P4: draw one; a matching card may be played at once, otherwise play passes."""
         self._exposed = -1  # D11 window: a draw (or a pass with nothing to draw) closes it
-        events: list[Event]
-        if self._draw:
-            card: Card | None = self._draw.pop()
-            assert card is not None
+        draw = self._draw
+        if draw:
+            card = draw.pop()
             self._hands[i].append(card)
-            events = [self._ev_draw1[i]]
-        else:
-            events = []
-            card = self._draw_cards(i, 1, DrawReason.TURN, events)
-        if card is not None:
             top = self._discard[-1]
             if (
-                card.colour is None
-                or card.colour is self._active
+                (colour := card.colour) is self._active
+                or colour is None
                 or (top.colour is not None and card.face is top.face)
             ):
                 self._drawn = card
                 self._pending = _DRAWN
-                return events
-        j = self._order[i]
-        self._actor = j
-        events.append(self._ev_turn[j])
+                return [self._ev_draw1[i]]
+            j = self._order[i]
+            self._actor = j
+            return [self._ev_draw1[i], self._ev_turn[j]]
+        events: list[Event] = []
+        got = self._draw_cards(i, 1, DrawReason.TURN, events)  # P9 refill, or a pass
+        if got is not None and matches(got, top=self._discard[-1], active=self._active):
+            self._drawn = got
+            self._pending = _DRAWN
+            return events
+        self._start_turn(self._order[i], events)
         return events
 
     def _keep_drawn(self, i: int) -> list[Event]:
