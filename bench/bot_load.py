@@ -563,6 +563,7 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
                 bot_cpu += cpu_seconds(pid) - bot_cpu0
                 own_cpu += own_cpu_seconds() - own_cpu0
                 pressures.append(cpu_pressure() or 0.0)
+                await asyncio.sleep(1.5)  # the bot's coalesced table edits (1.2 s) settle
                 await noop.burst(len(bench.clicks.recorded) - noop.clicks_done)
             wall1 = emu.clock.now()
             bot_cpu, own_cpu = bot_cpu / window, own_cpu / window
