@@ -83,6 +83,13 @@ from engine.views import Pending, Phase, PrivateView, PublicView, SeatView
 _POINTS = {id(c): card_points(c) for c in _ALL_CARDS}
 
 
+# CardPlayed is built through its slots, as in Pizza: a frozen dataclass __init__
+# goes through object.__setattr__ per field, costing as much as the rest of a play.
+_NEW = object.__new__
+_SET_PLAYER = vars(CardPlayed)["player"].__set__
+_SET_CARD = vars(CardPlayed)["card"].__set__
+
+
 def _remove(hand: list[Card], card: Card) -> None:
     """Remove one `card` by identity (cards are interned; == would be slower)."""
     for k, c in enumerate(hand):
@@ -346,6 +353,24 @@ class DuoMatch(DuoRules):
 
     def _turn_draw(self, i: int, events: list[Event]) -> None:
         self._exposed = -1  # D11: any draw ends exposure
+        draw = self._draw
+        if draw:  # the common case, without the general draw's refill bookkeeping
+            card = draw.pop()
+            self._hands[i].append(card)
+            events.append(self._ev_draw1[i])
+            top = self._discard[-1]
+            if (
+                card.colour is self._active
+                or card.colour is None
+                or (top.colour is not None and card.face is top.face)
+            ):
+                self._drawn = card
+                self._pending = _DRAWN_CARD
+                return
+            self._turn = o = 1 - i
+            self._pending = _NONE  # also after a turn offered with a dump (D9)
+            events.append(self._ev_turn[o])
+            return
         if self._draw_cards(i, 1, DrawReason.TURN, events):
             card = self._hands[i][-1]
             top = self._discard[-1]
@@ -372,7 +397,10 @@ class DuoMatch(DuoRules):
         self._exposed = -1  # D11: any card played ends exposure
         self._drawn = None
         o = 1 - i
-        events.append(CardPlayed(self.players[i], card))
+        event = _NEW(CardPlayed)
+        _SET_PLAYER(event, self.players[i])
+        _SET_CARD(event, card)
+        events.append(event)
         face = card.face
         colour = card.colour
         if colour is None:

@@ -33,7 +33,7 @@ from engine.actions import (
     RejectCard,
     TakeVolley,
 )
-from engine.cards import Card, Colour, duo_deck
+from engine.cards import Card, Colour, Face, duo_deck
 from engine.duo import DuoMatch, card_points
 from engine.errors import IllegalAction
 from engine.events import (
@@ -42,13 +42,14 @@ from engine.events import (
     ColourDumped,
     CutForPlayerOne,
     DraftPicked,
+    DumpDeclined,
     Event,
     FirstCardTurned,
     MatchEnded,
     RoundEnded,
 )
 from engine.match import DuoOptions, Match, from_snapshot, new_match, replay
-from engine.views import Pending
+from engine.views import Pending, Phase
 
 PLAYERS = ("ann", "bob")
 MAX_ACTIONS = 20_000
@@ -175,6 +176,53 @@ class Invariants:
         self.check_events(events, before, snap)
         self.check_views(match, snap)
         self.check_scores(events, before)
+        self.check_pending(match, action, events, before)
+
+    def check_pending(
+        self, match: DuoMatch, action: Action, events: list[Event], before: dict[str, Any]
+    ) -> None:
+        """Each pending decision is one the last step can have led to."""
+        view = match.public_view()
+        pending, top = view.pending, view.top
+        if isinstance(action, CallUno | CatchUno):
+            assert pending.value == before["pending"]
+            return
+        if view.phase is Phase.DRAFT:
+            assert pending in (Pending.DRAFT_PICK, Pending.DRAFT_FORCED)
+            return
+        if view.phase is Phase.MATCH_OVER:
+            assert pending is Pending.NONE
+            return
+        assert top is not None
+        if pending is Pending.REVERSE_DUMP:  # D4, D9: only right after a Reverse
+            assert top.face is Face.REVERSE
+            assert any(
+                isinstance(e, DumpDeclined)
+                or (isinstance(e, ColourDumped) and e.cards[-1].face is Face.REVERSE)
+                or (isinstance(e, FirstCardTurned) and e.card.face is Face.REVERSE)
+                for e in events
+            ), events
+        elif pending is Pending.DUMP:
+            assert top.face is Face.REVERSE
+            assert isinstance(events[0], CardPlayed)
+            assert events[0].card is top
+        elif pending is Pending.VOLLEY:
+            assert top.face is Face.DRAW_TWO
+            assert view.pending_draw >= 2
+            assert view.pending_draw % 2 == 0
+        elif pending is Pending.WILD_DRAW:
+            assert top.face is Face.WILD_DRAW_FOUR
+            assert view.pending_draw == 4
+        elif pending is Pending.COLOUR:
+            assert top.is_wild
+            assert view.active_colour is None
+        elif pending is Pending.DRAWN_CARD:
+            assert isinstance(action, Draw)
+        else:
+            assert pending is Pending.NONE
+            assert view.active_colour is not None
+        if pending is not Pending.VOLLEY and pending is not Pending.WILD_DRAW:
+            assert view.pending_draw == 0
 
     def check_events(
         self, events: list[Event], before: dict[str, Any], snap: dict[str, Any]

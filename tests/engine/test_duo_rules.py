@@ -536,6 +536,16 @@ def test_d9_a_reverse_with_nothing_after_it_lets_the_opponent_dump() -> None:
     assert hand(m, A) == ["G1"]
 
 
+def test_d9_the_dump_offer_lasts_one_turn() -> None:
+    m = duo("R1 G1", "RR B2 B3", top="R9", draw="Y9 Y8")
+    act(m, B, play("RR"))
+    act(m, B, NoDump())
+    act(m, A, Draw())  # a normal turn instead of the dump: Y9 does not match
+    assert (to_act(m), pending(m)) == (B, Pending.NONE)
+    act(m, B, Draw())
+    assert (to_act(m), pending(m)) == (A, Pending.NONE)
+
+
 def test_d9_wilds_never_count_in_a_dump() -> None:
     m = duo("G1", "RR R5 W B2", top="R9")
     act(m, B, play("RR"))
