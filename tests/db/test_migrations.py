@@ -14,7 +14,7 @@ from db.errors import MigrationError, SchemaTooNew
 from db.migrate import apply_migrations, load_migrations, schema_version
 from db.models import PlayerResult, RoundResult
 
-from .conftest import GUILD, seats
+from .conftest import GUILD, seats, start
 
 ALL = load_migrations()
 
@@ -187,3 +187,28 @@ async def test_bad_settings_are_refused_before_opening(db_path: Path) -> None:
     with pytest.raises(ValueError, match="needs a file"):
         await Database.open(":memory:")
     assert size(db_path) == 0  # nothing was created
+
+
+async def test_wal_starts_over_while_actions_keep_coming(db_path: Path) -> None:
+    """A busy bot never pauses: the WAL must still be reused, not grow forever."""
+    state = '{"pad":"' + "x" * 4000 + '"}'
+    async with Database.open(db_path, snapshot_every=1, checkpoint_every_s=0.05) as db:
+        mids = [await start(db, 2 * i + 1, 2 * i + 2) for i in range(20)]
+        written = 0
+        loop = asyncio.get_running_loop()
+        stop = loop.time() + 1.5
+
+        async def table(i: int, mid: int) -> None:
+            nonlocal written
+            seq = 0
+            while loop.time() < stop:
+                seq += 1
+                await db.tables.record_action(
+                    mid, seq=seq, player_id=2 * i + 1, action={}, state=state, deadline=None
+                )
+                written += len(state)
+
+        await asyncio.gather(*(table(i, mid) for i, mid in enumerate(mids)))
+        wal = size(f"{db_path}-wal")
+        assert written > 8_000_000, "too few writes to tell"
+        assert wal < written / 4, (wal, written)
