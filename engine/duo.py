@@ -86,6 +86,16 @@ _POINTS = {id(c): card_points(c) for c in _ALL_CARDS}
 # CardPlayed is built through its slots, as in Pizza: a frozen dataclass __init__
 # goes through object.__setattr__ per field, costing as much as the rest of a play.
 _NEW = object.__new__
+# Decisions that are legal exactly when the player to act is asked for them.
+_SIMPLE: dict[type, tuple[Pending, ...]] = {
+    ChooseColour: (Pending.COLOUR,),
+    KeepCard: (Pending.DRAFT_PICK, Pending.DRAFT_FORCED),
+    RejectCard: (Pending.DRAFT_PICK,),
+    TakeVolley: (Pending.VOLLEY,),
+    Challenge: (Pending.WILD_DRAW,),
+    Accept: (Pending.WILD_DRAW,),
+    NoDump: (Pending.DUMP,),
+}
 _SET_PLAYER = vars(CardPlayed)["player"].__set__
 _SET_CARD = vars(CardPlayed)["card"].__set__
 
@@ -167,6 +177,7 @@ class DuoMatch(DuoRules):
     def apply(self, player: str, action: Action) -> list[Event]:
         i = self._idx.get(player, -1)
         kind = action.__class__
+        simple = False
         if i == self._turn and not self.is_over:
             # Fast paths for an ordinary turn and a drawn card: the same judgement
             # as check() for these cases, without its generality. Anything else,
@@ -204,7 +215,14 @@ class DuoMatch(DuoRules):
                         events = []
                         self._play(i, card, action.uno, events)
                         return self._done(i, events)
-        self.check(player, action)
+            else:
+                # Decisions whose legality is the pending kind alone (as in check()).
+                allowed = _SIMPLE.get(kind)
+                simple = allowed is not None and pending in allowed
+                if simple and isinstance(action, ChooseColour):
+                    simple = isinstance(action.colour, Colour)
+        if not simple:
+            self.check(player, action)
         events = []
         if self._revealed_to == i:  # D10: shown until the challenger's next action
             self._revealed_to = -1
