@@ -38,6 +38,10 @@ class Settings(BaseSettings):
     turn_seconds: int = Field(
         default=90, ge=5, le=3600, description="Default time for each decision, in seconds."
     )
+    table_seed: int | None = Field(
+        default=None,
+        description="Seed the shuffles of new tables in order (to replay games); empty: random.",
+    )
     discord_api_base: str | None = Field(
         default=None,
         description="Another Discord API base URL (an HTTP proxy, or the test emulator).",

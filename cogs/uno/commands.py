@@ -40,8 +40,12 @@ class UnoCog(commands.Cog):
         self.bot = bot
         self.db = db
         settings = getattr(bot, "settings", None)
-        turn_seconds = getattr(settings, "turn_seconds", 90)
-        self.tables = TableManager(bot, db, turn_seconds=turn_seconds)
+        self.tables = TableManager(
+            bot,
+            db,
+            turn_seconds=getattr(settings, "turn_seconds", 90),
+            table_seed=getattr(settings, "table_seed", None),
+        )
         self.lobbies: dict[int, Lobby] = {}
         self._lobby_timers: dict[int, asyncio.Task[None]] = {}
 
@@ -522,14 +526,16 @@ class UnoCog(commands.Cog):
             raise UserFacingError(
                 "Only the host or a member with Manage Messages can end this table."
             )
+        # Closing edits the table message, which a rate limit may delay: answer first.
+        await interaction.response.defer(thinking=True)
         async with table.lock:
-            await interaction.response.send_message(
-                f"🛑 {interaction.user.display_name} ended the game; "
-                "the unfinished match is not scored."
-            )
             await self.tables.close(
                 table, reason=f"Ended by {interaction.user.display_name}; not scored."
             )
+        await interaction.edit_original_response(
+            content=f"🛑 {interaction.user.display_name} ended the game; "
+            "the unfinished match is not scored."
+        )
 
     @uno.command(name="leaderboard", description="This server's UNO leaderboard.")
     @app_commands.guild_only()

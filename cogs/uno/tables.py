@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import aiohttp
 import discord
 
 from cogs.uno import render
@@ -84,13 +85,22 @@ class Table:
 class TableManager:
     """All tables of this bot process, by match id and by channel."""
 
-    def __init__(self, client: discord.Client, db: Database, *, turn_seconds: int) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        db: Database,
+        *,
+        turn_seconds: int,
+        table_seed: int | None = None,
+    ) -> None:
         self.client = client
         self.db = db
         self.turn_seconds = turn_seconds
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
-        self._rng = random.SystemRandom()
+        # X4: each table has its own seeded generator; a fixed TABLE_SEED makes
+        # the seeds themselves repeatable, to replay a reported game.
+        self._seeds = random.SystemRandom() if table_seed is None else random.Random(table_seed)
         self.closing = False  # the bot is shutting down: refuse new actions
 
     # -- lookup ------------------------------------------------------------------
@@ -122,7 +132,7 @@ class TableManager:
         message: discord.Message | None,
     ) -> Table:
         """Create the match, record it, and show the table (in `message` if given)."""
-        seed = self._rng.getrandbits(63)
+        seed = self._seeds.getrandbits(63)
         options: DuoOptions | PizzaOptions = (
             DuoOptions(target=target) if variant == "duo" else PizzaOptions(target=target)
         )
@@ -298,8 +308,11 @@ class TableManager:
         self.tables.pop(table.match_id, None)
         if self.by_channel.get(table.channel_id) == table.match_id:
             del self.by_channel[table.channel_id]
-        await self._render_now(table, ended=reason)
-        await self._delete_ping(table)
+        try:
+            await self._render_now(table, ended=reason)
+            await self._delete_ping(table)
+        except (discord.HTTPException, aiohttp.ClientError):
+            log.warning("Could not show that table %s closed", table.match_id, exc_info=True)
 
     # -- timers ------------------------------------------------------------------
 
@@ -338,6 +351,14 @@ class TableManager:
                 else:
                     action = table.match.timeout_action(player)
                     await self.apply(table, player, action, timed_out=True)
+                    # A default can leave the same player a follow-up (a drawn card to
+                    # play or keep): settle it now, as part of the same missed deadline.
+                    for _ in range(3):
+                        if table.closed or _first(table.match.waiting_for()) != player:
+                            break
+                        follow_up = table.match.timeout_action(player)
+                        await self.apply(table, player, follow_up, timed_out=True)
+                        table.timeouts[player] -= 1
             except Exception:
                 log.exception("Timeout handling failed at table %s", table.match_id)
 

@@ -23,12 +23,14 @@ class BotProcess:
         database: Path,
         guild_id: int,
         turn_seconds: int = 90,
+        table_seed: int | None = None,
         log_path: Path | None = None,
     ) -> None:
         self.emulator = emulator
         self.database = database
         self.guild_id = guild_id
         self.turn_seconds = turn_seconds
+        self.table_seed = table_seed
         self.log_path = log_path or database.with_suffix(".log")
         self.process: asyncio.subprocess.Process | None = None
 
@@ -43,6 +45,8 @@ class BotProcess:
             LOG_LEVEL="INFO",
             PYTHONUNBUFFERED="1",
         )
+        if self.table_seed is not None:
+            env["TABLE_SEED"] = str(self.table_seed)
         return env
 
     async def start(self, *, timeout: float = 30.0) -> None:  # noqa: ASYNC109

@@ -45,6 +45,16 @@ def action_choices(panel: Message) -> list[Choice]:
     return found
 
 
+def choice_kind(choice: Choice) -> str:
+    """The kind of decision: `p` (play), `d` (draw), `c` (colour), `du` (dump)..."""
+    custom_id, value = choice
+    code = value if value is not None else custom_id.rsplit(":", 1)[-1]
+    kind, _, card = code.partition(".")
+    if kind in ("p", "pu") and card.startswith("W"):
+        return f"p.{card}"  # each wild is a decision of its own (colour, challenge, dip)
+    return kind
+
+
 @dataclass
 class Truth:
     """The game as the database has it, rebuilt by the engine."""
@@ -83,12 +93,20 @@ class ScriptedTable:
     """A channel, its players, and what they do."""
 
     def __init__(
-        self, driver: Driver, channel: Channel, users: list[User], *, seed: int = 0
+        self,
+        driver: Driver,
+        channel: Channel,
+        users: list[User],
+        *,
+        seed: int = 0,
+        curious: bool = False,
     ) -> None:
         self.driver = driver
         self.channel = channel
         self.users = users
         self.rng = random.Random(seed)
+        self.curious = curious  # prefer kinds of decision not taken yet
+        self.used: set[str] = set()
         self.actions = 0
         self.outcomes: list[Outcome] = []
 
@@ -179,9 +197,16 @@ class ScriptedTable:
                 return False
         user, choices = self.rng.choice(ready)
         # Mostly shed cards, as people do, so that matches end in a few hundred clicks.
-        plays = [c for c in choices if ":p." in c[0] or (c[1] or "").startswith("p.")]
+        plays = [c for c in choices if choice_kind(c) in ("p", "pu")]
         pool = plays if plays and self.rng.random() < 0.8 else choices
-        await self.choose(user, self.rng.choice(pool))
+        if self.curious:
+            new = [c for c in choices if choice_kind(c) not in self.used]
+            pool = new or pool
+        choice = self.rng.choice(pool)
+        self.used.add(choice_kind(choice))
+        await self.choose(user, choice)
+        if self.curious:
+            await self.driver.wait_idle(quiet=0.1)  # same order of events on every run
         return True
 
     def failures(self) -> list[Outcome]:

@@ -116,8 +116,8 @@ async def test_end_needs_the_host_or_manage_messages(
     assert "Only the host" in private_answer(outcome)
     assert await load_truth(database, scene.channel.id) is not None
     outcome = await driver.slash(scene.mod, scene.channel, "uno end")
-    assert outcome.message is not None
-    assert "ended the game" in outcome.message.text()
+    message = await outcome.wait_message()
+    assert "ended the game" in message.text()
     assert await load_truth(database, scene.channel.id) is None
 
 
