@@ -82,10 +82,12 @@ from engine.views import Pending, Phase, PrivateView, PublicView, SeatView
 
 _POINTS = {id(c): card_points(c) for c in _ALL_CARDS}
 
-
 # CardPlayed is built through its slots, as in Pizza: a frozen dataclass __init__
 # goes through object.__setattr__ per field, costing as much as the rest of a play.
 _NEW = object.__new__
+_SET_PLAYER = vars(CardPlayed)["player"].__set__
+_SET_CARD = vars(CardPlayed)["card"].__set__
+
 # Decisions that are legal exactly when the player to act is asked for them.
 _SIMPLE: dict[type, tuple[Pending, ...]] = {
     ChooseColour: (Pending.COLOUR,),
@@ -96,8 +98,7 @@ _SIMPLE: dict[type, tuple[Pending, ...]] = {
     Accept: (Pending.WILD_DRAW,),
     NoDump: (Pending.DUMP,),
 }
-_SET_PLAYER = vars(CardPlayed)["player"].__set__
-_SET_CARD = vars(CardPlayed)["card"].__set__
+_CHOOSE_FOR = dict(zip(Colour, _CHOOSE, strict=True))
 
 
 def _remove(hand: list[Card], card: Card) -> None:
@@ -667,7 +668,7 @@ class DuoMatch(DuoRules):
                 if c.colour is not None:
                     counts[c.colour] += 1
             # max() keeps the first of equals, so ties go by Colour order.
-            return _CHOOSE[list(Colour).index(max(Colour, key=counts.__getitem__))]
+            return _CHOOSE_FOR[max(Colour, key=counts.__getitem__)]
         return _DRAW  # NONE and REVERSE_DUMP: draw (and pass), no dump
 
     # ------------------------------------------------------------------ views

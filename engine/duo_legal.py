@@ -93,25 +93,7 @@ class DuoRules(DuoState):
     def legal_actions(self, player: str) -> list[Action]:
         i = self._idx.get(player)
         if i == self._turn and self._pending is _NONE and not self.is_over:
-            # The hot path, an ordinary turn. Tables are keyed by id(card): cards
-            # are interned, and an int hashes far faster than a dataclass of enums.
-            hand = self._hands[i]
-            top = self._discard[-1]
-            active = self._active
-            top_face = top.face if top.colour is not None else None
-            acts: list[Action] = []
-            seen: list[int] = []  # a hand may hold two equal cards: list each once
-            two = len(hand) == 2
-            for c in hand:
-                colour = c.colour
-                if colour is None or colour is active or c.face is top_face:
-                    k = id(c)
-                    if k not in seen:
-                        seen.append(k)
-                        acts.append(_PLAY[k])
-                        if (two or c.face is _WSH) and self._after_play(i, c) == 1:
-                            acts.append(_PLAY_UNO[k])
-            acts.append(_DRAW)
+            acts = self._turn_plays(i)  # the hot path: an ordinary turn
             exposed = self._exposed
             if exposed >= 0:
                 acts.append(_CALL_UNO if exposed == i else _CATCH_UNO)
@@ -120,32 +102,38 @@ class DuoRules(DuoState):
             return []
         return self._legal(i)
 
+    def _turn_plays(self, i: int) -> list[Action]:
+        """D5: every matching card or wild (each distinct card once), and Draw."""
+        # Tables are keyed by id(card): cards are interned, and an int hashes far
+        # faster than a dataclass of enums.
+        hand = self._hands[i]
+        top = self._discard[-1]
+        active = self._active
+        top_face = top.face if top.colour is not None else None
+        acts: list[Action] = []
+        seen: list[int] = []  # a hand may hold two equal cards
+        two = len(hand) == 2
+        for c in hand:
+            colour = c.colour
+            if colour is None or colour is active or c.face is top_face:
+                k = id(c)
+                if k not in seen:
+                    seen.append(k)
+                    acts.append(_PLAY[k])
+                    if (two or c.face is _WSH) and self._after_play(i, c) == 1:
+                        acts.append(_PLAY_UNO[k])
+        acts.append(_DRAW)
+        return acts
+
     def _legal(self, i: int) -> list[Action]:
-        # Hot path: cards are interned, so tables are keyed by id() (an int hashes
-        # far faster than a dataclass of enums).
         acts: list[Action] = []
         if self._turn == i:
             pending = self._pending
             hand = self._hands[i]
             if pending is _NONE or pending is _REVERSE_DUMP:
-                top = self._discard[-1]
-                active = self._active
-                top_face = top.face if top.colour is not None else None
-                two = len(hand) == 2
-                seen: list[int] = []
-                for c in hand:
-                    colour = c.colour
-                    if colour is None or colour is active or c.face is top_face:
-                        k = id(c)
-                        if k in seen:
-                            continue
-                        seen.append(k)
-                        acts.append(_PLAY[k])
-                        if (two or c.face is _WSH) and self._after_play(i, c) == 1:
-                            acts.append(_PLAY_UNO[k])
-                acts.append(_DRAW)
-                if pending is _REVERSE_DUMP:
-                    _legal_dumps(hand, top.colour, acts)
+                acts = self._turn_plays(i)
+                if pending is _REVERSE_DUMP:  # D4/D9: or dump the Reverse's colour
+                    _legal_dumps(hand, self._discard[-1].colour, acts)
             elif pending is _DRAWN_CARD:
                 drawn = self._drawn
                 assert drawn is not None
