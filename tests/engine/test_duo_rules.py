@@ -171,6 +171,15 @@ def test_d2_cut_higher_number_is_player_one(seed: int) -> None:
     assert started.first != cut.winner  # Player 2 plays first
 
 
+def test_d2_ties_cut_again() -> None:
+    tied = 0
+    for seed in range(60):
+        m = new_match("duo", players=[A, B], seed=seed)
+        (cut,) = [e for e in m.public_view().recent if isinstance(e, CutForPlayerOne)]
+        tied += len(cut.cuts) > 2
+    assert tied > 0  # ties are common (every non-number card counts 0) and were cut again
+
+
 def test_d2_roles_swap_every_round() -> None:
     m = duo("B5 G7", "R5", top="R3", player_one=A)
     events = act(m, B, play("R5"))
@@ -929,3 +938,23 @@ def test_x4_a_match_replays_from_its_seed_and_log() -> None:
         match.apply(who, action)
     again = replay("duo", players=[A, B], seed=7, log=log)
     assert again.to_snapshot() == match.to_snapshot()
+
+
+def test_x4_only_the_matchs_own_generator_is_used() -> None:
+    import random
+
+    def run(global_seed: int) -> dict[str, object]:
+        random.seed(global_seed)
+        match = new_match("duo", players=[A, B], seed=11)
+        rng = random.Random(11)
+        for _ in range(300):
+            who = match.waiting_for()[0]
+            match.apply(who, rng.choice(match.legal_actions(who)))
+        return match.to_snapshot()
+
+    assert run(1) == run(2)
+    other = new_match("duo", players=[A, B], seed=12)
+    assert (
+        other.to_snapshot()["draw"]
+        != new_match("duo", players=[A, B], seed=11).to_snapshot()["draw"]
+    )
