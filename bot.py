@@ -64,7 +64,8 @@ class UnoBot(commands.Bot):
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
-        intents.guilds = True  # channels and threads for the tables; nothing privileged
+        intents.guilds = True  # channels and threads for the tables
+        intents.guild_messages = True  # to notice a table buried by chat; not message content
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,

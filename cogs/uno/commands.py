@@ -60,6 +60,11 @@ class UnoCog(commands.Cog):
         for task in self._lobby_timers.values():
             task.cancel()
 
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        # Needs only the non-privileged guild_messages intent: no content is read.
+        self.tables.note_channel_message(message.channel.id, message.author.id)
+
     # -- errors: one handler ------------------------------------------------------
 
     async def cog_app_command_error(

@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 PANEL_TOKEN_LIFE = 14 * 60  # Discord tokens die at 15 minutes; keep a safety margin
 TABLE_EDIT_INTERVAL = 1.2  # about 5 edits per 5 s per channel are allowed
 TABLE_REPOST_AGE = 50 * 60  # messages older than an hour allow only a few edits
+TABLE_BURIED_AFTER = 12  # channel messages posted below the table before it moves down
 MAX_TIMEOUTS = 3  # DESIGN.md: removed after 3 timeouts in a row
 
 
@@ -63,6 +64,7 @@ class Table:
     options: dict[str, Any]
     message_id: int | None = None
     message_posted: float = field(default_factory=time.monotonic)
+    messages_below: int = 0  # others' messages since the table was posted
     deadline: datetime | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timeouts: dict[str, int] = field(default_factory=dict)
@@ -422,6 +424,7 @@ class TableManager:
         ui = build_view(specs)
         old = table.message_id is not None and (
             time.monotonic() - table.message_posted > TABLE_REPOST_AGE
+            or table.messages_below >= TABLE_BURIED_AFTER
         )
         if table.message_id is not None and not old:
             try:
@@ -445,12 +448,22 @@ class TableManager:
             return None
         table.message_id = message.id
         table.message_posted = time.monotonic()
+        table.messages_below = 0
         if not table.closed:
             await self.db.tables.set_table_message(table.match_id, message.id)
         if old_id is not None:
             with contextlib.suppress(discord.HTTPException):
                 await self.channel(table).get_partial_message(old_id).delete()  # type: ignore[attr-defined]
         return message
+
+    def note_channel_message(self, channel_id: int, author_id: int) -> None:
+        """Count messages that push the table up; the next update re-posts it at the bottom."""
+        table = self.in_channel(channel_id)
+        if table is None or author_id == getattr(self.client.user, "id", None):
+            return
+        table.messages_below += 1
+        if table.messages_below == TABLE_BURIED_AFTER:
+            self.request_render(table)
 
     async def _ping_turn(self, table: Table) -> None:
         """Mention the player whose turn starts, once per turn and only them."""

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from db.database import Database
 from tests.e2e.bot.conftest import BotFactory
+from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
 from tests.e2e.uno_table import ScriptedTable, TableWatch, load_truth
 from tests.emulator import Driver, Emulator
@@ -70,3 +71,23 @@ async def test_idle_players_time_out_then_are_removed(
     assert actions[0].player_id == actions[2].player_id == actions[4].player_id
     assert await bot.stop() == 0
     assert "Traceback" not in bot.output()
+
+
+async def test_a_table_buried_by_chat_is_posted_again_below_it(
+    driver: Driver, scene: Scene, uno_bot: BotProcess, database: Path
+) -> None:
+    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=4)
+    await table.open("duo", opponent=scene.bob)
+    first = table.table_message()
+    assert first is not None
+    for i in range(12):
+        driver.say(scene.mod, scene.channel, f"chatting {i}")
+    moved = await driver.wait_for(
+        lambda: (m := table.table_message()) is not None and m is not first and m, timeout=5
+    )
+    await driver.wait_for(lambda: first.deleted, timeout=5)  # the old one goes away
+    public = [m for m in driver.visible(scene.alice, scene.channel) if not m.ephemeral]
+    assert public[-1] is moved
+    # The moved table works: a click on it opens a hand panel.
+    await table.open_hands()
+    assert table.who_can_act()
