@@ -224,10 +224,15 @@ class DuoMatch(DuoRules):
                     simple = isinstance(action.colour, Colour)
         if not simple:
             self.check(player, action)
-        events = []
+        return self._apply_checked(i, action)
+
+    def _apply_checked(self, i: int, action: Action) -> list[Event]:
+        """Carry out an action already judged legal, by the general route."""
+        events: list[Event] = []
         if self._revealed_to == i:  # D10: shown until the challenger's next action
             self._revealed_to = -1
             self._revealed = ()
+        kind = action.__class__
         if isinstance(action, Play):
             card = action.card
             if id(card) not in _PLAY:  # an equal card built outside the intern table

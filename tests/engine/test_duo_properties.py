@@ -33,7 +33,7 @@ from engine.actions import (
     RejectCard,
     TakeVolley,
 )
-from engine.cards import Card, Colour, Face, duo_deck
+from engine.cards import Card, Colour, Face, duo_deck, matches
 from engine.duo import DuoMatch, card_points
 from engine.errors import IllegalAction
 from engine.events import (
@@ -42,6 +42,7 @@ from engine.events import (
     ColourDumped,
     CutForPlayerOne,
     DraftPicked,
+    DrawReason,
     DumpDeclined,
     Event,
     FirstCardTurned,
@@ -433,3 +434,43 @@ def test_prop_timeout_actions_are_legal_and_deterministic(
             match.apply(waiting, action)
         else:
             match.apply(*choose(match, rng))
+
+
+class ReferenceDuo(DuoMatch):
+    """The same match by the general route only: `check` before every action, the
+    general dispatch, and a turn draw through the general draw. The engine's fast
+    paths must agree with it exactly."""
+
+    __slots__ = ()
+
+    def apply(self, player: str, action: Action) -> list[Event]:
+        self.check(player, action)
+        return self._apply_checked(self._idx[player], action)
+
+    def _turn_draw(self, i: int, events: list[Event]) -> None:
+        self._exposed = -1
+        if self._draw_cards(i, 1, DrawReason.TURN, events):
+            card = self._hands[i][-1]
+            if matches(card, top=self._discard[-1], active=self._active):
+                self._drawn = card
+                self._pending = Pending.DRAWN_CARD
+                return
+        self._give_turn(1 - i, Pending.NONE, events)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=seeds, options=options_st)
+def test_prop_fast_paths_agree_with_the_general_route(seed: int, options: DuoOptions) -> None:
+    fast = new_match("duo", players=PLAYERS, seed=seed, options=options)
+    reference = ReferenceDuo(players=PLAYERS, seed=seed, options=options)
+    rng = random.Random(seed)
+    steps = 0
+    while not fast.is_over:
+        who, action = choose(fast, rng)
+        assert reference.legal_actions(who) == fast.legal_actions(who)
+        assert reference.apply(who, action) == fast.apply(who, action)
+        steps += 1
+        if steps % 64 == 0:
+            assert reference.to_snapshot() == fast.to_snapshot()
+    assert reference.is_over
+    assert json.dumps(reference.to_snapshot()) == json.dumps(fast.to_snapshot())
