@@ -208,9 +208,13 @@ class Clicks:
                 async with asyncio.timeout(ANSWER_WAIT):
                     await waiter
             self.waiters.pop(it.id, None)
+        await self.pause()
+        return it
+
+    async def pause(self) -> None:
+        """The think time after an answer (none by default)."""
         if self.think:
             await asyncio.sleep(self.rng.expovariate(1 / self.think))
-        return it
 
     def _note(self, it: Interaction) -> None:
         self.sent.append(it)
@@ -381,7 +385,9 @@ class BotBench:
     async def play(self, run: TableRun) -> None:
         """Click until the match is over or the bench stops."""
         while not self.stop and not run.over:
-            await self.go.wait()
+            if not self.go.is_set():
+                await self.go.wait()
+                await self.clicks.pause()  # paced: no synchronised burst after a pause
             run.event.clear()
             if run.need_hand:
                 user_id = run.need_hand.pop()
@@ -617,6 +623,7 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
                 "live_tables_mid": mid[2],
                 "rss_peak_kib": peak[1],
                 "rss_window_start_end_kib": [samples[0][1], samples[-1][1]],
+                "rss_every_10s_kib": [x[1] for x in samples[::10]],
                 "kib_per_table": round((mid[1] - rss_base) / max(mid[2], 1), 1),
                 "kib_per_table_over_200": round((mid[1] - rss_base) / len(runs), 1),
                 "rss_half_full_kib": [rss_half, rss_full],
@@ -712,6 +719,7 @@ class NoopRig:
         quota = [wanted // n + (i < wanted % n) for i in range(n)]
 
         async def clicker(user: User, message: Message, count: int) -> None:
+            await self.clicks.pause()  # paced: the clickers do not start all at once
             for _ in range(count):
                 await self.clicks.click(user, message, "noop:1")
 
