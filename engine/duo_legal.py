@@ -112,16 +112,26 @@ class DuoRules(DuoState):
         top_face = top.face if top.colour is not None else None
         acts: list[Action] = []
         seen: list[int] = []  # a hand may hold two equal cards
-        two = len(hand) == 2
-        for c in hand:
-            colour = c.colour
-            if colour is None or colour is active or c.face is top_face:
-                k = id(c)
-                if k not in seen:
-                    seen.append(k)
-                    acts.append(_PLAY[k])
-                    if (two or c.face is _WSH) and self._after_play(i, c) == 1:
-                        acts.append(_PLAY_UNO[k])
+        # D11: a play can leave one card only from two cards, or by a Wild Shuffle
+        # Hands when the opponent holds at most one.
+        if len(hand) == 2 or len(self._hands[1 - i]) <= 1:
+            for c in hand:
+                colour = c.colour
+                if colour is None or colour is active or c.face is top_face:
+                    k = id(c)
+                    if k not in seen:
+                        seen.append(k)
+                        acts.append(_PLAY[k])
+                        if self._after_play(i, c) == 1:
+                            acts.append(_PLAY_UNO[k])
+        else:
+            for c in hand:
+                colour = c.colour
+                if colour is None or colour is active or c.face is top_face:
+                    k = id(c)
+                    if k not in seen:
+                        seen.append(k)
+                        acts.append(_PLAY[k])
         acts.append(_DRAW)
         return acts
 
