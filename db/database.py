@@ -23,6 +23,10 @@ Synchronous = Literal["NORMAL", "FULL"]
 BUSY_TIMEOUT_MS = 5_000
 # After a checkpoint, truncate the WAL back to this size instead of letting it stay huge.
 JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024
+# The WAL may hold this many frames (4 KB pages) before the writer itself helps
+# the checkpoint finish: SQLite's own default autocheckpoint size.
+WAL_RESTART_FRAMES = 1000
+
 log = logging.getLogger(__name__)
 
 
@@ -160,14 +164,19 @@ class Database:
         it is off on the write connection. Instead the checkpoint connection (its
         own thread) copies the bulk without blocking the writer (PASSIVE). That
         alone never lets the WAL start over while actions keep coming (the writer
-        appends during every copy), so the writer then copies the few frames added
-        meanwhile: a short step between two batches, after which the next commit
-        reuses the WAL from its beginning instead of growing it.
+        appends during every copy), so once the WAL holds more than
+        WAL_RESTART_FRAMES the writer copies the few frames added meanwhile: a
+        short step between two batches (it fsyncs, so it is kept rare), after
+        which the next commit reuses the WAL from its beginning.
         """
         async with self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor:
-            await cursor.fetchone()
-        async with self._write_lock, self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)") as cur:
-            row = await cur.fetchone()
+            row = await cursor.fetchone()
+        if row and int(row[1]) > WAL_RESTART_FRAMES:
+            async with (
+                self._write_lock,
+                self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor,
+            ):
+                row = await cursor.fetchone()
         return (int(row[0]), int(row[1]), int(row[2])) if row else (0, 0, 0)
 
     async def _checkpoint_forever(self) -> None:

@@ -211,4 +211,6 @@ async def test_wal_starts_over_while_actions_keep_coming(db_path: Path) -> None:
         await asyncio.gather(*(table(i, mid) for i, mid in enumerate(mids)))
         wal = size(f"{db_path}-wal")
         assert written > 8_000_000, "too few writes to tell"
-        assert wal < written / 4, (wal, written)
+        # Growing, the WAL would hold more than all the states written (~1.8x,
+        # measured); starting over it stays near SQLite's 1,000-page default.
+        assert wal < written / 2, (wal, written)
