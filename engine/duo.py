@@ -169,6 +169,7 @@ class DuoMatch(DuoRules):
     # ----------------------------------------------------------- the protocol
 
     def waiting_for(self) -> tuple[str, ...]:
+        """Who must decide now (one player in Duo; nobody once over)."""
         if self.is_over:
             return ()
         return self._waits[self._turn]
@@ -176,6 +177,7 @@ class DuoMatch(DuoRules):
     # ------------------------------------------------------------------ apply
 
     def apply(self, player: str, action: Action) -> list[Event]:
+        """Carry out a legal action and return its public events; illegal: raise, no change."""
         i = self._idx.get(player, -1)
         kind = action.__class__
         simple = False
@@ -629,6 +631,7 @@ class DuoMatch(DuoRules):
     # X3 ------------------------------------------------------------------------
 
     def remove_player(self, player: str) -> list[Event]:
+        """X3: a forfeit; the opponent wins the match, the round is not scored."""
         i = self._seat(player)
         if self._phase is Phase.MATCH_OVER:
             raise MatchOver("The match is over.")
@@ -679,6 +682,7 @@ class DuoMatch(DuoRules):
     # ------------------------------------------------------------------ views
 
     def public_view(self) -> PublicView:
+        """Everything both players (and onlookers) may know."""
         over = self._phase is Phase.MATCH_OVER
         pending = self._pending
         if pending is Pending.VOLLEY:
@@ -715,6 +719,7 @@ class DuoMatch(DuoRules):
         )
 
     def private_view(self, player: str) -> PrivateView:
+        """The player's own hand, legal actions and what was shown to them alone."""
         i = self._seat(player)
         mine = self._turn == i and self._phase is not Phase.MATCH_OVER
         pending = self._pending

@@ -91,6 +91,7 @@ class DuoRules(DuoState):
     __slots__ = ()
 
     def legal_actions(self, player: str) -> list[Action]:
+        """Everything `player` may do now, UNO calls and catches included."""
         i = self._idx.get(player)
         if i == self._turn and self._pending is _NONE and not self.is_over:
             acts = self._turn_plays(i)  # the hot path: an ordinary turn
@@ -189,6 +190,7 @@ class DuoRules(DuoState):
     # ------------------------------------------------------------------ check
 
     def check(self, player: str, action: Action) -> None:
+        """Raise an `IllegalAction` subclass, worded for the player, unless allowed (X1)."""
         i = self._seat(player)
         if self._phase is Phase.MATCH_OVER:
             raise MatchOver("The match is over.")

@@ -175,6 +175,8 @@ class DuoState:
     # -------------------------------------------------------------- snapshots
 
     def to_snapshot(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data, the generator's state included (X4)."""
+
         def codes(pile: Sequence[Card]) -> list[str]:
             return [c.code for c in pile]
 
