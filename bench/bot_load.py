@@ -610,6 +610,16 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
                 "clicks_unanswered_in_3s": sum(
                     1 for it in bench.clicks.recorded if it.responded_at is None
                 ),
+                # when (s after the window opened, no-op slices included) clicks went unanswered
+                "unanswered_at_s": dict(
+                    sorted(
+                        Counter(
+                            round(it.created_at - wall0)
+                            for it in bench.clicks.recorded
+                            if it.responded_at is None
+                        ).items()
+                    )
+                ),
                 "answers": dict(bench.answers),
                 "accepted_actions": actions,
                 "actions_per_s": round(actions / window, 1),
