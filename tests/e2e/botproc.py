@@ -50,6 +50,7 @@ class BotProcess:
         return env
 
     async def start(self, *, timeout: float = 30.0) -> None:  # noqa: ASYNC109
+        identified = self.emulator.gateway.identifies  # a restart must identify anew
         log = self.log_path.open("ab")
         self.process = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -60,7 +61,7 @@ class BotProcess:
             stderr=log,
         )
         log.close()
-        await self.emulator.wait_connected(timeout=timeout)
+        await self.emulator.wait_connected(after=identified, timeout=timeout)
         await self.emulator.world.wait_for(
             lambda: self.emulator.world.commands.get(self.guild_id), timeout=timeout
         )
