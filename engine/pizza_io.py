@@ -38,7 +38,8 @@ def public_view(self: PizzaMatch) -> PublicView:
         ),
         to_act=None if self.is_over else players[self._actor],
         top=self._discard[-1] if self._discard else None,
-        active_colour=self._active,
+        # A wild waiting for its colour has none yet (views.py: "the colour named for it").
+        active_colour=None if self._pending is Pending.COLOUR else self._active,
         draw_pile=len(self._draw),
         discard_pile=len(self._discard),
         pending_draw=2 if self._pending is Pending.WILD_DRAW else 0,

@@ -408,3 +408,18 @@ def test_timeout_accepts_the_wild_draw_two_and_gives_the_lowest_card() -> None:
     play_all(m, [("a", Play(card("WDIP"))), ("a", ChooseColour(B))])
     assert m.timeout_action("a") == Give(card("R1"))
     assert m.timeout_action("a") in m.legal_actions("a")
+
+
+def test_public_view_names_no_colour_while_a_wild_waits_for_one() -> None:
+    from engine.actions import ChooseColour, Play
+    from engine.cards import Colour, card
+    from engine.views import Pending
+    from tests.engine.pizza_helpers import pizza
+
+    match = pizza({"ann": "W R1 R2", "bob": "G3 G4"}, top="R5", turn="ann")
+    match.apply("ann", Play(card("W")))
+    view = match.public_view()
+    assert view.pending is Pending.COLOUR
+    assert view.active_colour is None
+    match.apply("ann", ChooseColour(Colour.BLUE))
+    assert match.public_view().active_colour is Colour.BLUE
