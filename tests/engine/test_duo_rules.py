@@ -481,6 +481,14 @@ def test_d8_a_wild_draw_four_may_be_played_at_any_time() -> None:
     assert play("W+4") in m.legal_actions(B)  # bluffing is part of the game
 
 
+def test_d8_a_wild_draw_four_cannot_be_stacked_on_a_volley() -> None:
+    m = duo("W+4 R1 R4", "R+2 B5 B6", top="R3")
+    act(m, B, play("R+2"))
+    assert play("W+4") not in m.legal_actions(A)
+    with pytest.raises(WrongMoment, match="Only a Draw 2"):
+        m.apply(A, play("W+4"))
+
+
 # D9 ----------------------------------------------------------------------------
 
 
@@ -713,6 +721,22 @@ def test_d11_exposure_ends_at_the_next_play_or_draw_by_anyone() -> None:
     act(m, B, play("R5"))
     act(m, A, Draw())
     assert not m.public_view().seats[1].exposed
+    assert CatchUno() not in m.legal_actions(A)
+
+
+def test_d11_exposure_ends_when_the_opponent_takes_a_volley() -> None:
+    m = duo("G1 G2", "R+2 B2", top="R3")
+    act(m, B, play("R+2"))
+    assert m.public_view().seats[1].exposed
+    act(m, A, TakeVolley())
+    assert not m.public_view().seats[1].exposed
+
+
+def test_d11_exposure_ends_when_a_wild_draw_four_is_accepted() -> None:
+    m = duo("G1 G2", "W+4 B2", top="R3")
+    wd4(m)
+    assert m.public_view().seats[1].exposed
+    act(m, A, Accept())
     assert CatchUno() not in m.legal_actions(A)
 
 
