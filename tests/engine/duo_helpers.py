@@ -16,7 +16,7 @@ from engine.actions import Action, Play
 from engine.cards import Card, Colour, card, duo_deck
 from engine.duo import DuoMatch
 from engine.events import Event
-from engine.match import DuoOptions
+from engine.match import DuoOptions, Match
 from engine.views import Pending
 
 A, B = "a", "b"
@@ -74,7 +74,7 @@ def hand(match: DuoMatch, player: str) -> list[str]:
     return [c.code for c in match.private_view(player).hand]
 
 
-def snap(match: DuoMatch) -> dict[str, Any]:
+def snap(match: Match) -> dict[str, Any]:
     return match.to_snapshot()
 
 
@@ -96,7 +96,7 @@ def of_type(events: Sequence[Event], kind: type[Any]) -> list[Any]:
     return [e for e in events if isinstance(e, kind)]
 
 
-def all_cards(match: DuoMatch) -> Counter[Card]:
+def all_cards(match: Match) -> Counter[Card]:
     """Every card in hands and piles (draft pile included)."""
     data = snap(match)
     codes = data["hands"][0] + data["hands"][1] + data["draw"] + data["discard"] + data["draft"]

@@ -7,11 +7,14 @@ import gc
 import json
 import random
 import tracemalloc
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from engine.actions import (
     Accept,
+    Action,
     CallUno,
     Challenge,
     ChooseColour,
@@ -59,13 +62,13 @@ from tests.engine.duo_helpers import A, B, act, duo, frozen, hand, play
     ],
 )
 def test_x1_refusals_say_why_and_change_nothing(
-    player: str, action: object, error: type[IllegalAction], message: str
+    player: str, action: Action, error: type[IllegalAction], message: str
 ) -> None:
     m = duo("G1 G2", "B5 R2 Y9", top="R7")
     before = frozen(m)
     version = m.version
     with pytest.raises(error, match=message):
-        m.apply(player, action)  # type: ignore[arg-type]
+        m.apply(player, action)
     assert frozen(m) == before
     assert m.version == version
 
@@ -301,9 +304,9 @@ def test_snapshot_keeps_options_and_test_states() -> None:
         lambda d: d["recent"].append({"type": "NoSuchEvent"}),
     ],
 )
-def test_a_corrupt_snapshot_is_refused(corrupt: object) -> None:
+def test_a_corrupt_snapshot_is_refused(corrupt: Callable[[dict[str, Any]], None]) -> None:
     data = json.loads(json.dumps(new_match("duo", players=[A, B], seed=9).to_snapshot()))
-    corrupt(data)  # type: ignore[operator]
+    corrupt(data)
     with pytest.raises(ValueError):  # noqa: PT011 - pydantic's ValidationError is one
         DuoMatch.from_snapshot(data)
 

@@ -92,12 +92,12 @@ def test_d1_deck_has_112_cards() -> None:
     assert deck[card("WSH")] == 1
     assert deck[card("WC")] == 3
     match = new_match("duo", players=[A, B], seed=1)
-    assert all_cards(match) == deck  # type: ignore[arg-type]
+    assert all_cards(match) == deck
 
 
 def test_d1_classic_option_has_108_cards() -> None:
     match = new_match("duo", players=[A, B], seed=1, options=DuoOptions(classic_deck=True))
-    counted = all_cards(match)  # type: ignore[arg-type]
+    counted = all_cards(match)
     assert sum(counted.values()) == 108
     assert counted == deck_counter(classic=True)
     assert card("WSH") not in counted
