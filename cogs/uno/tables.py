@@ -240,11 +240,24 @@ class TableManager:
         elif action is not None:
             table.timeouts[player] = 0
         table.deadline = self._next_deadline(table)
-        await self._record(table, player, data, events)
+        try:
+            await self._record(table, player, data, events)
+        except Exception:
+            # Not saved means not accepted: put the table back as the database has it.
+            await self._reload(table)
+            raise
         if respond is not None:
             await respond()
         await self._after_change(table, events=events, actor=player)
         return events
+
+    async def _reload(self, table: Table) -> None:
+        """Rebuild the table's match from its last saved action (after a failed write)."""
+        for running in await self.db.tables.running_tables():
+            if running.match.match_id == table.match_id:
+                table.match = self._rebuild(running).match
+                return
+        raise RuntimeError(f"table {table.match_id} is no longer running in the database")
 
     async def _record(
         self, table: Table, player: str, data: dict[str, Any], events: list[Event]

@@ -150,7 +150,7 @@ class ScriptedTable:
             self.outcomes.append(
                 await self.driver.click(host, lobby, f"uno:{self.channel.id}:0:start")
             )
-        await self.driver.wait_for(self.table_message, timeout=5)
+        await self.driver.wait_for(self.table_message, timeout=10)
         return lobby
 
     async def open_hands(self) -> None:
@@ -159,7 +159,7 @@ class ScriptedTable:
 
     async def press(self, user: User, code: str) -> Outcome:
         """Press the table message's Hand or UNO! button."""
-        table = await self.driver.wait_for(self.table_message, timeout=5)
+        table = await self.driver.wait_for(self.table_message, timeout=10)
         custom_id = next(
             c["custom_id"] for c in table.iter_components() if c["custom_id"].endswith(f":{code}")
         )
@@ -246,7 +246,7 @@ class TableWatch:
             return comparable(message.embeds[0]) if message and message.embeds else None
 
         if exact:
-            await self.driver.wait_for(lambda: shown() == expected, timeout=4)
+            await self.driver.wait_for(lambda: shown() == expected, timeout=10)
         else:
             assert shown() in self.history
         return True

@@ -127,7 +127,7 @@ async def test_leave_is_a_forfeit_and_the_opponent_wins(
     table = await started_duo(driver, scene)
     outcome = await driver.slash(scene.bob, scene.channel, "uno leave")
     assert "forfeit" in private_answer(outcome)
-    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=5)
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
     assert await load_truth(database, scene.channel.id) is None
     stats = await driver.slash(scene.alice, scene.channel, "uno stats", member=scene.bob)
     assert stats.message is not None

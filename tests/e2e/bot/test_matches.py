@@ -34,7 +34,7 @@ async def test_pizza_match_played_to_the_end(
         if not await table.step():
             break
     assert await load_truth(database, scene.channel.id) is None, "the match did not finish"
-    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=5)
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
     assert checked > 10
     print(f"{players} players: {table.actions} actions, {checked} checks")
     assert table.failures() == []
@@ -65,7 +65,7 @@ async def test_duo_match_played_to_the_end(
         if not await table.step():
             break
     assert await load_truth(database, scene.channel.id) is None, "the match did not finish"
-    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=5)
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
     assert checked > 20  # a draft alone is 14 picks
     assert table.failures() == []
     assert emu.log.failed == []

@@ -44,7 +44,7 @@ async def test_kill_9_mid_game_then_restart_and_finish(
         if not await table.step():
             break
     assert await load_truth(database, scene.channel.id) is None
-    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=5)
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
     assert table.failures() == []
     assert emu.log.failed == []
     assert await again.stop() == 0
@@ -85,7 +85,7 @@ async def test_a_table_buried_by_chat_is_posted_again_below_it(
     moved = await driver.wait_for(
         lambda: (m := table.table_message()) is not None and m is not first and m, timeout=5
     )
-    await driver.wait_for(lambda: first.deleted, timeout=5)  # the old one goes away
+    await driver.wait_for(lambda: first.deleted, timeout=10)  # the old one goes away
     public = [m for m in driver.visible(scene.alice, scene.channel) if not m.ephemeral]
     assert public[-1] is moved
     # The moved table works: a click on it opens a hand panel.
