@@ -71,6 +71,7 @@ class UnoBot(commands.Bot):
             help_command=None,
             intents=intents,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            max_messages=None,  # the bot never reads old messages: keep no message cache
             **kwargs,
         )
         self.settings = settings

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -23,6 +24,8 @@ from engine.errors import IllegalAction
 log = logging.getLogger(__name__)
 
 VariantChoice = Literal["duo", "pizza"]
+UNKNOWN_INTERACTION = 10062  # Discord's code once the 3 s to answer have passed
+LATE_CLICK = 2.5  # seconds a click may wait for its table before it is dropped
 DUO_TARGET = app_commands.Range[int, 50, 1000]
 PIZZA_TARGET = app_commands.Range[int, 50, 1000]
 
@@ -294,9 +297,14 @@ class UnoCog(commands.Cog):
         values: tuple[str, ...],
     ) -> None:
         """Route a click; always answer, privately when it is a refusal."""
+        received = time.monotonic()
         try:
-            await self._route(interaction, control, values)
-        except Exception:
+            await self._route(interaction, control, values, received=received)
+        except Exception as error:
+            if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+                # Discord gave up on this click (3 s passed): nobody is left to answer.
+                log.warning("Click by %s answered too late", interaction.user.id)
+                return
             log.exception(
                 "Click %s by %s failed",
                 interaction.data.get("custom_id") if interaction.data else "?",
@@ -309,6 +317,8 @@ class UnoCog(commands.Cog):
         interaction: discord.Interaction[Any],
         control: ids.ParsedId | None,
         values: tuple[str, ...],
+        *,
+        received: float,
     ) -> None:
         if not isinstance(control, ids.TableControl):
             await reply(interaction, "That button is no longer valid.")
@@ -349,7 +359,9 @@ class UnoCog(commands.Cog):
                 interaction, table, player, note="That control is no longer valid."
             )
             return
-        await self._act(interaction, table, player, action, version=control.version)
+        await self._act(
+            interaction, table, player, action, version=control.version, received=received
+        )
 
     async def _act(
         self,
@@ -359,8 +371,17 @@ class UnoCog(commands.Cog):
         action: Action,
         *,
         version: int,
+        received: float,
     ) -> None:
         async with table.lock:
+            waited = time.monotonic() - received
+            if waited > LATE_CLICK:
+                # Discord has told the player this click failed: don't play it behind
+                # their back. Their panel still offers the same choice.
+                log.warning(
+                    "Dropped a click that waited %.1f s at table %s", waited, table.match_id
+                )
+                return
             if table.closed or self.tables.closing:
                 await reply(interaction, "This game is over or I'm restarting; nothing changed.")
                 return

@@ -72,6 +72,8 @@ class Table:
     timer: asyncio.Task[None] | None = None
     flusher: asyncio.Task[None] | None = None
     dirty: bool = False
+    notifier: asyncio.Task[None] | None = None
+    notify_pending: bool = False
     last_to_act: str | None = None
     ping_message_id: int | None = None
     closed: bool = False
@@ -100,6 +102,7 @@ class TableManager:
         self.turn_seconds = turn_seconds
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
+        self.by_player: dict[int, int] = {}  # user id -> match id, while seated
         # X4: each table has its own seeded generator; a fixed TABLE_SEED makes
         # the seeds themselves repeatable, to replay a reported game.
         self._seeds = random.SystemRandom() if table_seed is None else random.Random(table_seed)
@@ -112,13 +115,19 @@ class TableManager:
         return None if match_id is None else self.tables.get(match_id)
 
     def of_player(self, user_id: int) -> Table | None:
-        player = str(user_id)
-        for table in self.tables.values():
-            if player in table.match.players and not table.closed:
-                view = table.match.public_view()
-                if any(s.player == player and s.seated for s in view.seats):
-                    return table
-        return None
+        match_id = self.by_player.get(user_id)
+        return None if match_id is None else self.tables.get(match_id)
+
+    def _seat_all(self, table: Table) -> None:
+        self.tables[table.match_id] = table
+        self.by_channel[table.channel_id] = table.match_id
+        for seat in table.match.public_view().seats:
+            if seat.seated:
+                self.by_player[int(seat.player)] = table.match_id
+
+    def _unseat(self, table: Table, player: str) -> None:
+        if self.by_player.get(int(player)) == table.match_id:
+            del self.by_player[int(player)]
 
     # -- start and restore ---------------------------------------------------------
 
@@ -161,8 +170,7 @@ class TableManager:
             options=option_data,
             message_id=message.id if message else None,
         )
-        self.tables[match_id] = table
-        self.by_channel[channel_id] = match_id
+        self._seat_all(table)
         async with table.lock:
             table.deadline = self._next_deadline(table)
             await self.db.tables.set_deadline(match_id, table.deadline)
@@ -178,8 +186,7 @@ class TableManager:
             except Exception:
                 log.exception("Could not rebuild table %s", running.match.match_id)
                 continue
-            self.tables[table.match_id] = table
-            self.by_channel[table.channel_id] = table.match_id
+            self._seat_all(table)
             self._arm_timer(table)
             self.request_render(table)
             restored += 1
@@ -231,6 +238,7 @@ class TableManager:
         if action is None:
             events = table.match.remove_player(player)
             data: dict[str, Any] = {"type": "remove"}
+            self._unseat(table, player)
         else:
             events = table.match.apply(player, action)
             data = engine_actions.to_json(action)
@@ -246,9 +254,12 @@ class TableManager:
             # Not saved means not accepted: put the table back as the database has it.
             await self._reload(table)
             raise
-        if respond is not None:
-            await respond()
-        await self._after_change(table, events=events, actor=player)
+        try:
+            if respond is not None:
+                await respond()
+        finally:
+            # Saved means accepted: the table moves on even if the answer was lost.
+            await self._after_change(table, events=events, actor=player)
         return events
 
     async def _reload(self, table: Table) -> None:
@@ -291,6 +302,8 @@ class TableManager:
         return datetime.now(UTC) + timedelta(seconds=self.turn_seconds)
 
     async def _after_change(self, table: Table, *, events: list[Event], actor: str | None) -> None:
+        # `actor` answered through their own click; the notifier sees their panel is current.
+        del actor
         """Summaries, timers, the table message, other panels and the turn ping."""
         for event in events:
             if isinstance(event, RoundEnded):
@@ -306,8 +319,7 @@ class TableManager:
             return
         self._arm_timer(table)
         self.request_render(table)
-        await self._refresh_panels(table, skip=actor)
-        await self._ping_turn(table)
+        self.request_notify(table)
 
     # -- closing -----------------------------------------------------------------
 
@@ -323,6 +335,8 @@ class TableManager:
         self.tables.pop(table.match_id, None)
         if self.by_channel.get(table.channel_id) == table.match_id:
             del self.by_channel[table.channel_id]
+        for player in table.match.players:
+            self._unseat(table, player)
         try:
             await self._render_now(table, ended=reason)
             await self._delete_ping(table)
@@ -516,10 +530,31 @@ class TableManager:
         private = table.match.private_view(player)
         return (private.hand, private.legal, private.drawn, private.looking_at, private.received)
 
-    async def _refresh_panels(self, table: Table, *, skip: str | None) -> None:
+    def request_notify(self, table: Table) -> None:
+        """Refresh other players' panels and ping the next player, outside the lock.
+
+        One worker per table does it in order, always from the latest state, so a
+        slow edit never holds up the next click and never shows an older state.
+        """
+        table.notify_pending = True
+        if table.notifier is None or table.notifier.done():
+            table.notifier = asyncio.create_task(
+                self._notify(table), name=f"uno-notify-{table.match_id}"
+            )
+
+    async def _notify(self, table: Table) -> None:
+        while table.notify_pending and not table.closed:
+            table.notify_pending = False
+            try:
+                await self._refresh_panels(table)
+                await self._ping_turn(table)
+            except Exception:
+                log.exception("Notifying the players of table %s failed", table.match_id)
+
+    async def _refresh_panels(self, table: Table) -> None:
         """Edit the open panels of players whose options changed."""
         for player, panel in list(table.panels.items()):
-            if player == skip or not panel.alive:
+            if not panel.alive:
                 continue
             signature = self.panel_signature(table, player)
             if signature == panel.signature:
@@ -548,7 +583,7 @@ class TableManager:
         """Stop timers and edits, and let actions in progress finish (bot closing)."""
         self.closing = True
         for table in list(self.tables.values()):
-            for task in (table.timer, table.flusher):
+            for task in (table.timer, table.flusher, table.notifier):
                 if task is not None:
                     task.cancel()
 
