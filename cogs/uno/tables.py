@@ -40,9 +40,12 @@ MAX_TIMEOUTS = 3  # DESIGN.md: removed after 3 timeouts in a row
 
 @dataclass(slots=True)
 class Panel:
-    """A player's latest hand panel, editable through its interaction while alive."""
+    """A player's latest hand panel, editable through its interaction token while alive.
 
-    interaction: discord.Interaction[Any]
+    Only the token's webhook is kept, not the Interaction with its whole message.
+    """
+
+    webhook: discord.Webhook
     opened: float  # time.monotonic() of the interaction
     signature: tuple[Any, ...] = ()
 
@@ -564,8 +567,11 @@ class TableManager:
             from cogs.uno.views import build_view
 
             try:
-                await panel.interaction.edit_original_response(
-                    content=hand.content, embed=hand.embed, view=build_view(hand.components)
+                await panel.webhook.edit_message(
+                    "@original",  # type: ignore[arg-type]  # the interaction's own response
+                    content=hand.content,
+                    embed=hand.embed,
+                    view=build_view(hand.components),
                 )
             except discord.HTTPException:
                 table.panels.pop(player, None)  # token dead or message gone: ping instead
@@ -573,8 +579,11 @@ class TableManager:
     def remember_panel(
         self, table: Table, player: str, interaction: discord.Interaction[Any]
     ) -> None:
+        webhook = discord.Webhook.partial(
+            interaction.application_id, interaction.token, client=self.client
+        )
         table.panels[player] = Panel(
-            interaction=interaction,
+            webhook=webhook,
             opened=time.monotonic(),
             signature=self.panel_signature(table, player),
         )

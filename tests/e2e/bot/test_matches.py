@@ -67,6 +67,11 @@ async def test_duo_match_played_to_the_end(
     assert await load_truth(database, scene.channel.id) is None, "the match did not finish"
     await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
     assert checked > 20  # a draft alone is 14 picks
+    # The waiting player's open panel was brought up to date through its token.
+    assert any(
+        c.method == "PATCH" and c.path.endswith("/messages/@original") and c.status == 200
+        for c in emu.log.calls
+    )
     assert table.failures() == []
     assert emu.log.failed == []
     assert [c for c in emu.log.calls if c.status == 429] == []
