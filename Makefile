@@ -36,6 +36,7 @@ test: lint typecheck pytest
 bench: $(VENV)/.dev-deps
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/db.py
+	$(BIN)/python bench/bot_load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
