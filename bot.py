@@ -153,7 +153,7 @@ def main() -> int:
     if settings.discord_token is None:
         fail(
             "DISCORD_TOKEN is not set: put your bot token in the environment or in a .env "
-            "file next to bot.py (copy .env.example)."
+            "file in the folder you start it from (copy .env.example)."
         )
         return 2
     setup_logging(settings)
