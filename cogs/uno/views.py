@@ -32,11 +32,8 @@ def _cog(interaction: discord.Interaction[Any]) -> UnoCog:
     return cog  # type: ignore[no-any-return]
 
 
-class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
-    """Any button of a table, a lobby or a hand panel."""
-
-    def __init__(self, button: discord.ui.Button[Any]) -> None:
-        super().__init__(button)
+class _Rebuilt:
+    """Rebuild a dynamic item around the component Discord sent back (no state kept)."""
 
     @classmethod
     async def from_custom_id(
@@ -45,53 +42,34 @@ class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUT
         item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
-    ) -> ControlButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item)
+    ) -> Any:
+        return cls(item)  # type: ignore[call-arg]
+
+
+class ControlButton(
+    _Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE
+):
+    """Any button of a table, a lobby or a hand panel."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         control = ids.parse_custom_id(self.item.custom_id)
         await _cog(interaction).on_control(interaction, control, values=())
 
 
-class ControlSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+class ControlSelect(
+    _Rebuilt, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE
+):
     """A select of a hand panel; the chosen value is an action code."""
-
-    def __init__(self, select: discord.ui.Select[Any]) -> None:
-        super().__init__(select)
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ControlSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         control = ids.parse_custom_id(self.item.custom_id)
         await _cog(interaction).on_control(interaction, control, values=tuple(self.item.values))
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LEADERBOARD_TEMPLATE):
+class PageButton(
+    _Rebuilt, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LEADERBOARD_TEMPLATE
+):
     """The leaderboard's previous / next buttons."""
-
-    def __init__(self, button: discord.ui.Button[Any]) -> None:
-        super().__init__(button)
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> PageButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         page = ids.parse_custom_id(self.item.custom_id)
