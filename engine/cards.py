@@ -1,8 +1,12 @@
 """Cards as immutable values, their notation, and the deck of each variant.
 
-Every distinct card is interned: `Card.parse("R5") is Card.parse("R5")`, so
+Every card is interned: `Card(Colour.RED, Face.FIVE) is Card.parse("R5")`, so
 hands and piles hold shared references (cheap to copy, cheap to compare) and
-duplicates in a deck are the same object listed twice.
+duplicates in a deck are the same object listed twice. Since equal cards are
+the same object, a card compares and hashes by identity, in C: the generated
+dataclass `__eq__`/`__hash__` went through Python-level Enum hashes (~300 ns a
+dict lookup), which dominated the engine's hot paths. Colour and Face hash by
+identity too (an Enum member is only ever equal to itself).
 """
 
 from __future__ import annotations
@@ -19,6 +23,9 @@ class Colour(Enum):
     YELLOW = "Y"
     GREEN = "G"
     BLUE = "B"
+
+    # Members are singletons equal only to themselves: hash in C, not Enum's hash(name).
+    __hash__ = object.__hash__
 
     @property
     def title(self) -> str:
@@ -49,6 +56,8 @@ class Face(Enum):
     WILD_SHUFFLE_HANDS = "WSH"
     WILD_CUSTOMIZABLE = "WC"
 
+    __hash__ = object.__hash__  # as Colour: a dict keyed by Face hashes in C
+
     @property
     def is_wild(self) -> bool:
         return self.value.startswith("W")
@@ -73,14 +82,28 @@ _FACE_TITLES: dict[Face, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+# eq=False: identity equality and hash (object's, in C) are value equality, because
+# __new__ hands out one instance per (colour, face).
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One card. Wilds have no colour: a named colour belongs to the pile."""
 
     colour: Colour | None
     face: Face
 
-    _interned: ClassVar[dict[str, Card]] = {}
+    _interned: ClassVar[dict[str, Card]] = {}  # by notation: the cards of the decks
+    _by_value: ClassVar[dict[tuple[object, object], Card]] = {}  # every card ever built
+
+    def __new__(cls, colour: Colour | None, face: Face) -> Card:
+        key = (colour, face)
+        try:
+            return cls._by_value[key]
+        except KeyError:
+            card = object.__new__(cls)
+            cls._by_value[key] = card
+            return card
+        except TypeError:  # not a card of any deck (unhashable parts): equal only to itself
+            return object.__new__(cls)
 
     @property
     def is_wild(self) -> bool:

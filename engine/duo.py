@@ -49,6 +49,7 @@ from engine.duo_legal import (
     _VOLLEY,
     _W4,
     _WSH,
+    MATCHING,
     DuoRules,
 )
 from engine.duo_state import DRAFT_PICKS, RECENT_EVENTS, card_points
@@ -80,7 +81,7 @@ from engine.events import (
 from engine.match import DuoOptions
 from engine.views import Pending, Phase, PrivateView, PublicView, SeatView
 
-_POINTS = {id(c): card_points(c) for c in _ALL_CARDS}
+_POINTS = {c: card_points(c) for c in _ALL_CARDS}
 
 # CardPlayed is built through its slots, as in Pizza: a frozen dataclass __init__
 # goes through object.__setattr__ per field, costing as much as the rest of a play.
@@ -184,28 +185,41 @@ class DuoMatch(DuoRules):
         if i == self._turn and not self.is_over:
             # Fast paths for an ordinary turn and a drawn card: the same judgement
             # as check() for these cases, without its generality. Anything else,
-            # including every refusal, goes through check() below.
+            # including every refusal, goes through check() below. They inline
+            # _done(): a call costs as much as a tenth of an action.
             pending = self._pending
             if pending is _NONE:
                 if kind is Draw:
                     events: list[Event] = []
                     self._turn_draw(i, events)
-                    return self._done(i, events)
-                if isinstance(action, Play):
-                    card = action.card
-                    for at, held in enumerate(self._hands[i]):
-                        if held is card:
-                            top = self._discard[-1]
-                            colour = card.colour
-                            if (
-                                colour is None
-                                or colour is self._active
-                                or (top.colour is not None and card.face is top.face)
-                            ) and (not action.uno or self._after_play(i, card) == 1):
-                                events = []
-                                self._play(i, card, action.uno, events, at)
-                                return self._done(i, events)
-                            break
+                    if self._revealed_to == i:  # D10: shown until the challenger's next action
+                        self._revealed_to = -1
+                        self._revealed = ()
+                    self.version += 1
+                    self._recent.extend(events)
+                    return events
+                if kind is Play:
+                    play: Play = action  # type: ignore[assignment]
+                    card = play.card
+                    hand = self._hands[i]
+                    try:
+                        at = hand.index(card)  # in C, by identity: every Card is interned
+                    except ValueError:
+                        at = -1  # not held: check() below words the refusal
+                    if (
+                        at >= 0
+                        and hand[at] is card  # not merely == (a foreign object's __eq__)
+                        and card in MATCHING[self._discard[-1]][self._active]
+                        and (not play.uno or self._after_play(i, card) == 1)
+                    ):
+                        events = []
+                        self._play(i, card, play.uno, events, at)
+                        if self._revealed_to == i:
+                            self._revealed_to = -1
+                            self._revealed = ()
+                        self.version += 1
+                        self._recent.extend(events)
+                        return events
             elif pending is _DRAWN_CARD:
                 if kind is KeepDrawn:
                     self._drawn = None
@@ -237,7 +251,7 @@ class DuoMatch(DuoRules):
         kind = action.__class__
         if isinstance(action, Play):
             card = action.card
-            if id(card) not in _PLAY:  # an equal card built outside the intern table
+            if card not in _PLAY:  # defensive: every Card is interned by Card.__new__
                 card = Card.parse(card.code)
             self._play(i, card, action.uno, events)
         elif kind is Draw:
@@ -601,7 +615,7 @@ class DuoMatch(DuoRules):
     def _end_round(self, winner: int, events: list[Event]) -> None:
         loser = 1 - winner
         points = [0, 0]
-        points[loser] = sum(_POINTS[id(c)] for c in self._hands[loser])
+        points[loser] = sum(_POINTS[c] for c in self._hands[loser])
         self._scores[loser] += points[loser]
         hands = tuple(
             (p, tuple(sorted(h, key=hand_order)))
