@@ -207,6 +207,30 @@ def matches(card: Card, *, top: Card, active: Colour | None) -> bool:
     return top.colour is not None and card.face is top.face
 
 
+def _matching_tables() -> dict[Card, dict[Colour | None, frozenset[Card]]]:
+    """`matches` as a table: top card -> active colour -> the cards that match it.
+
+    One set lookup per card in hand replaced the colour and face tests of the
+    ordinary turn's scan, the engine's hottest loop (about a third of its time).
+    """
+    every = list(Card._interned.values())
+    shared: dict[tuple[Colour | None, Face | None], frozenset[Card]] = {}
+    tables: dict[Card, dict[Colour | None, frozenset[Card]]] = {}
+    for top in every:
+        top_face = top.face if top.colour is not None else None
+        by_active: dict[Colour | None, frozenset[Card]] = {}
+        for active in (None, *Colour):
+            key = (active, top_face)
+            if key not in shared:
+                shared[key] = frozenset(c for c in every if matches(c, top=top, active=active))
+            by_active[active] = shared[key]
+        tables[top] = by_active
+    return tables
+
+
+MATCHING = _matching_tables()
+"""`MATCHING[top][active]`: the cards that may be played on `top` (D5, P4)."""
+
 _COLOUR_ORDER = {colour: i for i, colour in enumerate(Colour)}
 _FACE_ORDER = {face: i for i, face in enumerate(Face)}
 

@@ -27,7 +27,7 @@ from engine.actions import (
     RejectCard,
     TakeVolley,
 )
-from engine.cards import Card, Colour, duo_deck, hand_order, matches
+from engine.cards import MATCHING, Card, Colour, duo_deck, hand_order, matches
 from engine.duo_legal import (
     _ACCEPT,
     _ALL_CARDS,
@@ -49,7 +49,6 @@ from engine.duo_legal import (
     _VOLLEY,
     _W4,
     _WSH,
-    MATCHING,
     DuoRules,
 )
 from engine.duo_state import DRAFT_PICKS, RECENT_EVENTS, card_points

@@ -21,7 +21,7 @@ from engine.actions import (
     RejectCard,
     TakeVolley,
 )
-from engine.cards import Card, Colour, Face, matches
+from engine.cards import MATCHING, Card, Colour, Face, matches
 from engine.duo_state import DuoState
 from engine.errors import (
     CardDoesNotMatch,
@@ -67,29 +67,6 @@ _ACCEPT = Accept()
 _NO_DUMP = NoDump()
 _CALL_UNO = CallUno()
 _CATCH_UNO = CatchUno()
-
-
-def _matching_tables() -> dict[Card, dict[Colour | None, frozenset[Card]]]:
-    """D5 as a table: top card -> active colour -> the cards that match (`matches`).
-
-    One set lookup per card in hand replaced the colour and face tests of the
-    ordinary turn's scan, the engine's hottest loop (about a third of Duo's time).
-    """
-    shared: dict[tuple[Colour | None, Face | None], frozenset[Card]] = {}
-    tables: dict[Card, dict[Colour | None, frozenset[Card]]] = {}
-    for top in _ALL_CARDS:
-        top_face = top.face if top.colour is not None else None
-        by_active: dict[Colour | None, frozenset[Card]] = {}
-        for active in (None, *Colour):
-            key = (active, top_face)
-            if key not in shared:
-                shared[key] = frozenset(c for c in _ALL_CARDS if matches(c, top=top, active=active))
-            by_active[active] = shared[key]
-        tables[top] = by_active
-    return tables
-
-
-MATCHING = _matching_tables()
 
 
 def _legal_dumps(hand: list[Card], colour: Colour | None, acts: list[Action]) -> None:

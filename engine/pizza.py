@@ -29,7 +29,7 @@ from engine.actions import (
     KeepDrawn,
     Play,
 )
-from engine.cards import Card, Colour, Face, hand_order, matches
+from engine.cards import MATCHING, Card, Colour, Face, hand_order, matches
 from engine.errors import (
     CardDoesNotMatch,
     CardNotInHand,
@@ -221,19 +221,17 @@ class PizzaMatch:
         i = self._index.get(player)
         if i == self._actor and self._pending is _NONE:  # an ordinary turn: the hot path
             hand = self._hands[i]
-            top = self._discard[-1]
-            active = self._active
-            top_face = top.face if top.colour is not None else None
+            ok = MATCHING[self._discard[-1]][self._active]  # one set test per card
             out: list[Action] = []
             if len(hand) == 2:
                 for c in hand:
-                    if (col := c.colour) is active or col is None or c.face is top_face:
-                        out.append(PLAY[id(c)])
-                        out.append(PLAY_UNO[id(c)])
+                    if c in ok:
+                        out.append(PLAY[c])
+                        out.append(PLAY_UNO[c])
             else:
                 for c in hand:
-                    if (col := c.colour) is active or col is None or c.face is top_face:
-                        out.append(PLAY[id(c)])
+                    if c in ok:
+                        out.append(PLAY[c])
             out.append(DRAW)
             exposed = self._exposed
             if exposed >= 0:
@@ -247,16 +245,16 @@ class PizzaMatch:
             if pending is _DRAWN:
                 drawn = self._drawn
                 assert drawn is not None
-                out = [PLAY[id(drawn)]]
+                out = [PLAY[drawn]]
                 if len(hand) == 2:
-                    out.append(PLAY_UNO[id(drawn)])
+                    out.append(PLAY_UNO[drawn])
                 out.append(KEEP)
             elif pending is _COLOUR:
                 out = list(COLOURS)
             elif pending is _WILD_DRAW:
                 out = [ACCEPT, CHALLENGE]
             else:  # GIVE
-                out = [GIVE[id(c)] for c in hand]
+                out = [GIVE[c] for c in hand]
         else:
             out = []
         exposed = self._exposed
@@ -368,7 +366,7 @@ class PizzaMatch:
         if pending is _WILD_DRAW:
             return ACCEPT
         # GIVE: the lowest-scoring card, ties by hand order (deterministic).
-        return GIVE[id(min(hand, key=lambda c: (POINTS[id(c)], hand_order(c))))]
+        return GIVE[min(hand, key=lambda c: (POINTS[c], hand_order(c)))]
 
     # ------------------------------------------------------------------ actions
 
@@ -390,24 +388,22 @@ class PizzaMatch:
                 play: Play = action  # type: ignore[assignment]
                 card = play.card
                 hand = self._hands[i]
-                for k, held in enumerate(hand):  # noqa: B007 - by identity, no Card.__eq__
-                    if held is card:
-                        break
-                else:
-                    k = -1  # not interned, not held or not a card: check() below decides
-                if k >= 0 and (not play.uno or len(hand) == 2):
-                    top = self._discard[-1]
-                    if (
-                        card.colour is self._active
-                        or card.colour is None
-                        or (top.colour is not None and card.face is top.face)
-                    ):
-                        if self._revealed_to == i:
-                            self._unreveal(i)
-                        events = self._play(i, k, play.uno)
-                        self.version += 1
-                        self._recent.extend(events)
-                        return events
+                try:
+                    k = hand.index(card)  # in C, by identity: every Card is interned
+                except ValueError:
+                    k = -1  # not held or not a card: check() below decides
+                if (
+                    k >= 0
+                    and hand[k] is card  # not merely == (a foreign object's __eq__)
+                    and (not play.uno or len(hand) == 2)
+                    and card in MATCHING[self._discard[-1]][self._active]
+                ):
+                    if self._revealed_to == i:
+                        self._unreveal(i)
+                    events = self._play(i, k, play.uno)
+                    self.version += 1
+                    self._recent.extend(events)
+                    return events
         elif kind is KeepDrawn and i == self._actor and self._pending is _DRAWN:
             if self._revealed_to == i:
                 self._unreveal(i)
@@ -735,7 +731,7 @@ class PizzaMatch:
     def _end_round(self, winner: int, events: list[Event]) -> None:
         """P11: the winner scores every card left in the other hands."""
         hands = self._hands
-        gained = sum(POINTS[id(c)] for hand in hands for c in hand)
+        gained = sum(POINTS[c] for hand in hands for c in hand)
         self._scores[winner] += gained
         players = self.players
         events.append(

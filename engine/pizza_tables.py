@@ -1,7 +1,6 @@
 """UNO Pocket Pizza Pizza: the deck, card points and the shared action values (P1, P11).
 
-Tables are keyed by id(card): cards are interned, and hashing a Card goes through
-Python-level Enum hashes, which would dominate the cost of an action.
+Tables are keyed by the card itself: cards are interned and hash by identity, in C.
 """
 
 from __future__ import annotations
@@ -63,15 +62,14 @@ def points_of(card: Card) -> int:
     return 20 if number is None else number
 
 
-# Tables are keyed by id(card): cards are interned, and hashing a Card goes through
-# Python-level Enum hashes, which would dominate the cost of an action.
-POINTS: dict[int, int] = {id(c): points_of(c) for c in ALL_CARDS}
+POINTS: dict[Card, int] = {c: points_of(c) for c in ALL_CARDS}
+# By id: canon() takes anything a caller passed as a card, hashable or not.
 CANON: dict[int, Card] = {id(c): c for c in Card._interned.values()}
 
 # Shared action values: legal_actions hands these out without allocating.
-PLAY: dict[int, Play] = {id(c): Play(c) for c in ALL_CARDS}
-PLAY_UNO: dict[int, Play] = {id(c): Play(c, uno=True) for c in ALL_CARDS}
-GIVE: dict[int, Give] = {id(c): Give(c) for c in ALL_CARDS}
+PLAY: dict[Card, Play] = {c: Play(c) for c in ALL_CARDS}
+PLAY_UNO: dict[Card, Play] = {c: Play(c, uno=True) for c in ALL_CARDS}
+GIVE: dict[Card, Give] = {c: Give(c) for c in ALL_CARDS}
 COLOURS: tuple[ChooseColour, ...] = tuple(ChooseColour(c) for c in Colour)
 DRAW = Draw()
 KEEP = KeepDrawn()
