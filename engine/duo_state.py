@@ -15,7 +15,15 @@ from typing import Any, Self
 from engine.cards import Card, Colour, Face, cards, duo_deck
 from engine.duo_snapshot import DuoSnapshot, decode_event, encode_event
 from engine.errors import UnknownPlayer
-from engine.events import CardsDrawn, DrawnCardKept, DrawReason, Event, TurnSkipped, TurnStarted
+from engine.events import (
+    CardsDrawn,
+    ColourChosen,
+    DrawnCardKept,
+    DrawReason,
+    Event,
+    TurnSkipped,
+    TurnStarted,
+)
 from engine.match import SNAPSHOT_SCHEMA, DuoOptions, Variant
 from engine.views import Pending, Phase
 
@@ -48,6 +56,7 @@ class DuoState:
         "_draft",
         "_draw",
         "_drawn",
+        "_ev_colour",
         "_ev_draw1",
         "_ev_kept",
         "_ev_skip",
@@ -119,6 +128,7 @@ class DuoState:
     _ev_skip: tuple[TurnSkipped, TurnSkipped]
     _ev_kept: tuple[DrawnCardKept, DrawnCardKept]
     _ev_draw1: tuple[CardsDrawn, CardsDrawn]
+    _ev_colour: tuple[dict[Colour, ColourChosen], dict[Colour, ColourChosen]]
 
     def _blank(self, players: Sequence[str], seed: int, options: DuoOptions) -> None:
         players = tuple(players)
@@ -164,6 +174,10 @@ class DuoState:
         self._ev_draw1 = (
             CardsDrawn(players[0], 1, DrawReason.TURN),
             CardsDrawn(players[1], 1, DrawReason.TURN),
+        )
+        self._ev_colour = (
+            {c: ColourChosen(players[0], c) for c in Colour},
+            {c: ColourChosen(players[1], c) for c in Colour},
         )
 
     def _seat(self, player: str) -> int:

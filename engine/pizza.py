@@ -29,7 +29,7 @@ from engine.actions import (
     KeepDrawn,
     Play,
 )
-from engine.cards import MATCHING, Card, Colour, Face, hand_order, matches
+from engine.cards import HAND_ORDER, MATCHING, Card, Colour, Face, matches
 from engine.errors import (
     CardDoesNotMatch,
     CardNotInHand,
@@ -366,7 +366,7 @@ class PizzaMatch:
         if pending is _WILD_DRAW:
             return ACCEPT
         # GIVE: the lowest-scoring card, ties by hand order (deterministic).
-        return GIVE[min(hand, key=lambda c: (POINTS[c], hand_order(c)))]
+        return GIVE[min(hand, key=lambda c: (POINTS[c], HAND_ORDER[c]))]
 
     # ------------------------------------------------------------------ actions
 
@@ -741,7 +741,7 @@ class PizzaMatch:
                 points=tuple((p, gained if j == winner else 0) for j, p in enumerate(players)),
                 scores=tuple(zip(players, self._scores, strict=True)),
                 hands=tuple(
-                    (p, tuple(sorted(hands[j], key=hand_order)))
+                    (p, tuple(sorted(hands[j], key=HAND_ORDER.__getitem__)))
                     for j, p in enumerate(players)
                     if self._seated[j]
                 ),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.cards import Card, Colour, hand_order
+from engine.cards import HAND_ORDER, Card, Colour
 from engine.errors import UnknownPlayer
 from engine.events import TurnStarted
 from engine.match import SNAPSHOT_SCHEMA, PizzaOptions
@@ -61,7 +61,7 @@ def private_view(self: PizzaMatch, player: str) -> PrivateView:
     drawn = self._drawn if i == self._actor and self._pending is Pending.DRAWN_CARD else None
     return PrivateView(
         player=player,
-        hand=tuple(sorted(self._hands[i], key=hand_order)),
+        hand=tuple(sorted(self._hands[i], key=HAND_ORDER.__getitem__)),
         legal=tuple(self.legal_actions(player)),
         looking_at=None,
         drawn=drawn,
