@@ -27,7 +27,7 @@ from engine.actions import (
     RejectCard,
     TakeVolley,
 )
-from engine.cards import HAND_ORDER, MATCHING, Card, Colour, duo_deck, matches
+from engine.cards import HAND_ORDER, MATCHING, Card, Colour, duo_deck, shuffle
 from engine.duo_legal import (
     _ACCEPT,
     _ALL_CARDS,
@@ -141,7 +141,7 @@ class DuoMatch(DuoRules):
     def _start_round(self, events: list[Event]) -> None:
         """D3: shuffle the whole deck; no deal, Player 1 picks first."""
         deck = duo_deck(classic=self._options.classic_deck)
-        self._rng.shuffle(deck)
+        shuffle(self._rng, deck)
         self._draw = deck
         self._hands = [[], []]
         self._discard = []
@@ -266,7 +266,10 @@ class DuoMatch(DuoRules):
         elif isinstance(action, ChooseColour):
             self._choose_colour(i, action.colour, events)
         elif isinstance(action, Dump):
-            self._dump(i, Card.parse(action.last.code), action.uno, events)
+            last = action.last
+            if last not in _PLAY:  # defensive: every Card is interned by Card.__new__
+                last = Card.parse(last.code)
+            self._dump(i, last, action.uno, events)
         elif kind is KeepCard:
             self._keep_card(i, events)
         elif kind is RejectCard:
@@ -525,7 +528,7 @@ class DuoMatch(DuoRules):
             return
         if face is _WSH:  # D1: pool, shuffle, deal back starting with the opponent
             pool = self._hands[i] + self._hands[o]
-            self._rng.shuffle(pool)
+            shuffle(self._rng, pool)
             self._hands[o] = pool[0::2]
             self._hands[i] = pool[1::2]
             events.append(HandsShuffled(self.players[i]))
@@ -556,7 +559,8 @@ class DuoMatch(DuoRules):
         if self._options.classic_challenge:
             guilty = active is not None and any(c.colour is active for c in hand)
         else:  # D10 literal: colour, number, symbol or a wild (not another WD4)
-            guilty = any(c.face is not _W4 and matches(c, top=top, active=active) for c in hand)
+            ok = MATCHING[top][active]  # matches(), as a table
+            guilty = any(c in ok and c.face is not _W4 for c in hand)
         self._wd4_hand = self._wd4_top = self._wd4_active = None
         self._revealed_to = i
         self._revealed = tuple(sorted(hand, key=HAND_ORDER.__getitem__))

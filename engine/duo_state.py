@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any, Self
 
-from engine.cards import Card, Colour, Face, cards, duo_deck
+from engine.cards import Card, Colour, Face, cards, duo_deck, shuffle
 from engine.duo_snapshot import DuoSnapshot, decode_event, encode_event
 from engine.errors import UnknownPlayer
 from engine.events import (
@@ -384,5 +384,5 @@ class DuoState:
             for c in pile:
                 deck[c] -= 1
         rest = [c for c, n in deck.items() for _ in range(n)]
-        self._rng.shuffle(rest)
+        shuffle(self._rng, rest)
         self._draw[:0] = rest

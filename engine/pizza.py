@@ -29,7 +29,7 @@ from engine.actions import (
     KeepDrawn,
     Play,
 )
-from engine.cards import HAND_ORDER, MATCHING, Card, Colour, Face, matches
+from engine.cards import HAND_ORDER, MATCHING, Card, Colour, Face, matches, shuffle
 from engine.errors import (
     CardDoesNotMatch,
     CardNotInHand,
@@ -97,6 +97,13 @@ _WILD_DRAW = Pending.WILD_DRAW
 _GIVE_P = Pending.GIVE
 
 _SKIP, _REVERSE, _DRAW_ONE = Face.SKIP, Face.REVERSE, Face.DRAW_ONE
+_DIRECTION = {True: DirectionChanged(True), False: DirectionChanged(False)}  # immutable, shared
+# The seat after each seat with every seat taken, by (seats, clockwise).
+_FULL_ORDER = {
+    (n, cw): tuple((i + (1 if cw else -1)) % n for i in range(n))
+    for n in range(2, 6)
+    for cw in (True, False)
+}
 
 
 # CardPlayed is built through its slots in _play: a frozen dataclass __init__ goes
@@ -124,6 +131,7 @@ class PizzaMatch:
         "_draw",
         "_drawn",
         "_ev_draw1",
+        "_ev_draw_one",
         "_ev_kept",
         "_ev_skip",
         "_ev_turn",
@@ -179,6 +187,7 @@ class PizzaMatch:
         self._ev_turn = tuple(TurnStarted(p) for p in players)
         self._ev_skip = tuple(TurnSkipped(p) for p in players)
         self._ev_draw1 = tuple(CardsDrawn(p, 1, DrawReason.TURN) for p in players)
+        self._ev_draw_one = tuple(CardsDrawn(p, 1, DrawReason.DRAW_ONE) for p in players)
         self._ev_kept = tuple(DrawnCardKept(p) for p in players)
         self._target = self.options.target
         self._rng = random.Random(seed)  # X4: the only source of chance
@@ -404,10 +413,23 @@ class PizzaMatch:
                     self.version += 1
                     self._recent.extend(events)
                     return events
-        elif kind is KeepDrawn and i == self._actor and self._pending is _DRAWN:
-            if self._revealed_to == i:
-                self._unreveal(i)
-            return self._finish(self._keep_drawn(i))
+        elif i == self._actor and self._pending is _DRAWN:
+            # P4, the drawn card: keep it, or play it (the same judgement as check()).
+            if kind is KeepDrawn:
+                if self._revealed_to == i:
+                    self._unreveal(i)
+                return self._finish(self._keep_drawn(i))
+            if kind is Play:
+                play = action  # type: ignore[assignment]
+                card = play.card
+                hand = self._hands[i]
+                if card is self._drawn and (not play.uno or len(hand) == 2):
+                    if self._revealed_to == i:
+                        self._unreveal(i)
+                    self._drawn = None
+                    # Drawn last, so normally at the end of the hand.
+                    k = len(hand) - 1 if hand[-1] is card else find(hand, card)
+                    return self._finish(self._play(i, k, play.uno))
         self.check(player, action)
         self._unreveal(i)
         events = []
@@ -502,9 +524,12 @@ class PizzaMatch:
 
     def _set_order(self) -> None:
         """Recompute the seat after each seat (for any seat, even one left empty)."""
-        step = 1 if self._clockwise else -1
         n = self._n
         seated = self._seated
+        if False not in seated:  # everyone still plays: every Reverse lands here (P5)
+            self._order = _FULL_ORDER[n, self._clockwise]
+            return
+        step = 1 if self._clockwise else -1
         order = []
         for i in range(n):
             j = (i + step) % n
@@ -534,7 +559,7 @@ class PizzaMatch:
             return False
         rest = discard[:-1]
         del discard[:-1]
-        self._rng.shuffle(rest)
+        shuffle(self._rng, rest)
         self._draw = rest
         events.append(DrawPileRefilled(len(rest)))
         return True
@@ -626,24 +651,30 @@ class PizzaMatch:
             self._colour_then_play = False
             return events
         face = card.face
+        order = self._order  # the seat after each seat (self._next, without the call)
         if face is _SKIP or (face is _REVERSE and self._seated.count(True) == 2):
-            victim = self._next(i)  # P5: with 2 players a Reverse acts as a Skip
+            victim = order[i]  # P5: with 2 players a Reverse acts as a Skip
             events.append(self._ev_skip[victim])
             self._expose(i, uno, events)
-            self._start_turn(self._next(victim), events)
+            self._start_turn(order[victim], events)
         elif face is _REVERSE:
             self._clockwise = not self._clockwise
             self._set_order()
-            events.append(DirectionChanged(self._clockwise))
+            events.append(_DIRECTION[self._clockwise])
             self._expose(i, uno, events)
-            self._start_turn(self._next(i), events)
+            self._start_turn(self._order[i], events)
         elif face is _DRAW_ONE:
             # P8: the victim's draw is part of the play and does not close the window.
-            victim = self._next(i)
-            self._draw_cards(victim, 1, DrawReason.DRAW_ONE, events)
+            victim = order[i]
+            draw = self._draw
+            if draw:  # the common case, without the general draw's refill bookkeeping
+                self._hands[victim].append(draw.pop())
+                events.append(self._ev_draw_one[victim])
+            else:
+                self._draw_cards(victim, 1, DrawReason.DRAW_ONE, events)
             events.append(self._ev_skip[victim])
             self._expose(i, uno, events)
-            self._start_turn(self._next(victim), events)
+            self._start_turn(order[victim], events)
         else:
             if len(hand) == 1 and not uno:
                 self._expose(i, uno, events)
@@ -786,7 +817,7 @@ class PizzaMatch:
         self._play_uno = False
         self._colour_then_play = False
         deck = list(ALL_CARDS)
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         hands = self._hands
         for hand in hands:
             hand.clear()
@@ -805,7 +836,7 @@ class PizzaMatch:
         while card is WD2_CARD or card is WDIP_CARD:  # P3: back into the deck, turn another
             events.append(CardReturned(card))
             deck.append(card)
-            rng.shuffle(deck)
+            shuffle(rng, deck)
             card = deck.pop()
             events.append(FirstCardTurned(card))
         self._draw = deck
