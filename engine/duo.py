@@ -27,7 +27,7 @@ from engine.actions import (
     RejectCard,
     TakeVolley,
 )
-from engine.cards import HAND_ORDER, MATCHING, Card, Colour, duo_deck, shuffle
+from engine.cards import HAND_ORDER, MATCHING, Card, Colour, Face, duo_deck, shuffle
 from engine.duo_legal import (
     _ACCEPT,
     _ALL_CARDS,
@@ -98,6 +98,7 @@ _SIMPLE: dict[type, tuple[Pending, ...]] = {
     NoDump: (Pending.DUMP,),
 }
 _CHOOSE_FOR = dict(zip(Colour, _CHOOSE, strict=True))
+_NUMBERS = frozenset(face for face in Face if face.number is not None)
 
 
 def _remove(hand: list[Card], card: Card) -> None:
@@ -218,8 +219,22 @@ class DuoMatch(DuoRules):
                         and card in MATCHING[self._discard[-1]][self._active]
                         and (not play.uno or self._after_play(i, card) == 1)
                     ):
-                        events = []
-                        self._play(i, card, play.uno, events, at)
+                        if card.face in _NUMBERS and len(hand) > 2:
+                            # A number card leaving two or more cards (most plays): only
+                            # the card and the turn move, as in _play, without the call.
+                            del hand[at]
+                            self._exposed = -1  # D11: any card played ends exposure
+                            self._drawn = None
+                            self._discard.append(card)
+                            self._active = card.colour
+                            self._turn = o = 1 - i
+                            event = _NEW(CardPlayed)
+                            _SET_PLAYER(event, self.players[i])
+                            _SET_CARD(event, card)
+                            events = [event, self._ev_turn[o]]
+                        else:
+                            events = []
+                            self._play(i, card, play.uno, events, at)
             elif pending is _DRAWN_CARD:
                 if kind is KeepDrawn:
                     self._drawn = None
@@ -232,6 +247,24 @@ class DuoMatch(DuoRules):
                     if card is self._drawn and (not play.uno or self._after_play(i, card) == 1):
                         events = []
                         self._play(i, card, play.uno, events)
+            elif pending is _COLOUR and kind is ChooseColour:
+                colour = action.colour  # type: ignore[union-attr]
+                face = self._discard[-1].face
+                if (
+                    colour.__class__ is Colour  # as check(): a Colour, nothing else
+                    and not self._first_colour
+                    and face is not _W4
+                    and face is not _WSH
+                ):
+                    # A plain wild's colour (D5): the common case of _choose_colour.
+                    self._active = colour
+                    events = [self._ev_colour[i][colour]]
+                    self._settle_uno(i, events)
+                    self._turn = o = 1 - i
+                    self._pending = _NONE
+                    events.append(self._ev_turn[o])
+                else:
+                    simple = colour.__class__ is Colour
             else:
                 # Decisions whose legality is the pending kind alone (as in check()).
                 allowed = _SIMPLE.get(kind)
