@@ -36,6 +36,7 @@ TABLE_EDIT_INTERVAL = 1.2  # about 5 edits per 5 s per channel are allowed
 TABLE_REPOST_AGE = 50 * 60  # messages older than an hour allow only a few edits
 TABLE_BURIED_AFTER = 12  # channel messages posted below the table before it moves down
 MAX_TIMEOUTS = 3  # DESIGN.md: removed after 3 timeouts in a row
+RESTART_GRACE = 20  # seconds to decide after a restart, if the deadline passed meanwhile
 
 
 @dataclass(slots=True)
@@ -216,7 +217,7 @@ class TableManager:
             options=options,
             message_id=row.message_id,
             message_posted=time.monotonic() - TABLE_REPOST_AGE,  # age unknown: re-post
-            deadline=row.turn_deadline,
+            deadline=self._resumed(row.turn_deadline),
             last_to_act=_first(match.waiting_for()),
         )
 
@@ -264,6 +265,14 @@ class TableManager:
             # Saved means accepted: the table moves on even if the answer was lost.
             await self._after_change(table, events=events, actor=player)
         return events
+
+    def _resumed(self, deadline: datetime | None) -> datetime | None:
+        """A stored deadline, but never one that passed while the bot was away: nobody
+        could click then, so the player gets a short grace instead of a timeout."""
+        if deadline is None:
+            return None
+        grace = min(RESTART_GRACE, self.turn_seconds / 2)
+        return max(deadline, datetime.now(UTC) + timedelta(seconds=grace))
 
     async def _reload(self, table: Table) -> None:
         """Rebuild the table's match from its last saved action (after a failed write)."""

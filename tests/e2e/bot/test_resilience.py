@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+from datetime import timedelta
 from pathlib import Path
 
 from db.database import Database
@@ -91,3 +93,39 @@ async def test_a_table_buried_by_chat_is_posted_again_below_it(
     # The moved table works: a click on it opens a hand panel.
     await table.open_hands()
     assert table.who_can_act()
+
+
+async def test_timers_resume_from_the_stored_deadline_after_a_crash(
+    driver: Driver, scene: Scene, database: Path, bots: BotFactory
+) -> None:
+    bot = bots(turn_seconds=8)
+    await bot.start()
+    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=9)
+    await table.open("duo", opponent=scene.bob)
+    truth = await load_truth(database, scene.channel.id)
+    assert truth is not None
+    assert truth.deadline is not None
+    stored = truth.deadline
+    await bot.kill()
+    again = bots(turn_seconds=8)
+    await again.start()
+
+    async def first_timeout() -> list[dict[str, object]]:
+        async with Database.open(database) as db:
+            return [json.loads(a.action_json) for a in await db.tables.actions(1)]
+
+    logged: list[dict[str, object]] = []
+    for _ in range(200):  # the restarted bot's timer fires: the draft pick is kept for them
+        logged = await first_timeout()
+        if logged:
+            break
+        await asyncio.sleep(0.1)
+    assert logged
+    assert logged[0]["type"] == "keep_card"
+    assert logged[0].get("timeout") is True
+    async with Database.open(database) as db:
+        (first,) = await db.tables.actions(1)
+    assert first.created_at >= stored
+    # Near the stored deadline, not a fresh 8 s counted from the restart.
+    assert first.created_at <= stored + timedelta(seconds=3)
+    assert await again.stop() == 0
