@@ -43,10 +43,10 @@ LEADERBOARD_TEMPLATE: Final = r"uno:lb\.(?P<variant>[a-z]+)\.(?P<page>\d+)"
 # Table codes that are not engine actions.
 HAND: Final = "hand"  # open the hand panel
 UNO: Final = "uno"  # the table's UNO! button: the handler decides call or catch
-SELECT: Final = "sel"  # a select whose chosen value is an action code
+PICK: Final = "sel"  # a select whose chosen value is an action code
 PAGE: Final = "pg"  # `pg.{n}`: show page n of an overflowing hand panel
 LOBBY_CODES: Final = frozenset({"join", "leave", "start", "cancel", "accept", "decline"})
-TABLE_CODES: Final = frozenset({HAND, UNO, SELECT}) | LOBBY_CODES
+TABLE_CODES: Final = frozenset({HAND, UNO, PICK}) | LOBBY_CODES
 # Controls drawn without a meaningful version (table and lobby buttons never go
 # stale); they carry ANY_VERSION and handlers must not compare it.
 VERSIONLESS_CODES: Final = frozenset({HAND, UNO}) | LOBBY_CODES
@@ -128,7 +128,7 @@ def is_action_code(code: str) -> bool:
 
 def select_code(index: int = 0) -> str:
     """The code of the `index`-th select of a panel (custom_ids must be unique)."""
-    return SELECT if index == 0 else f"{SELECT}.{index}"
+    return PICK if index == 0 else f"{PICK}.{index}"
 
 
 def page_code(page: int) -> str:
