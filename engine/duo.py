@@ -43,6 +43,7 @@ from engine.duo_legal import (
     _NONE,
     _PLAY,
     _REV,
+    _REVERSE_DUMP,
     _SKIP,
     _TAKE_VOLLEY,
     _TURN,
@@ -188,7 +189,7 @@ class DuoMatch(DuoRules):
             # and the common cases of the moves inlined (a call costs about a tenth of
             # an action). Anything else, including every refusal, goes through check().
             pending = self._pending
-            if pending is _NONE:
+            if pending is _NONE or pending is _REVERSE_DUMP:  # D9: a turn offered with a dump
                 if kind is Draw:
                     draw = self._draw
                     if draw:  # D5, without the general draw's refill bookkeeping
@@ -201,6 +202,7 @@ class DuoMatch(DuoRules):
                             events = [self._ev_draw1[i]]
                         else:
                             self._turn = o = 1 - i
+                            self._pending = _NONE
                             events = [self._ev_draw1[i], self._ev_turn[o]]
                     else:
                         events = []
@@ -228,6 +230,7 @@ class DuoMatch(DuoRules):
                             self._discard.append(card)
                             self._active = card.colour
                             self._turn = o = 1 - i
+                            self._pending = _NONE
                             event = _NEW(CardPlayed)
                             _SET_PLAYER(event, self.players[i])
                             _SET_CARD(event, card)

@@ -92,8 +92,14 @@ class DuoRules(DuoState):
     def legal_actions(self, player: str) -> list[Action]:
         """Everything `player` may do now, UNO calls and catches included."""
         i = self._idx.get(player)
-        if i == self._turn and self._pending is _NONE and not self.is_over:
-            # The hot path: an ordinary turn, asked for by every bot loop each step.
+        if i != self._turn or self.is_over:
+            if i is None or self.is_over:
+                return []
+            return self._legal(i)  # the other player: an UNO call or catch at most
+        # The hot paths, asked for by every bot loop each step: an ordinary turn
+        # (about two thirds of all decisions) and a drawn card (one in eight).
+        pending = self._pending
+        if pending is _NONE:
             hand = self._hands[i]
             if len(hand) == 2 or len(self._hands[1 - i]) <= 1:
                 acts = self._turn_plays(i)  # a play may leave one card: UNO variants
@@ -106,13 +112,18 @@ class DuoRules(DuoState):
                         seen.append(c)
                         acts.append(_PLAY[c])
                 acts.append(_DRAW)
-            exposed = self._exposed
-            if exposed >= 0:
-                acts.append(_CALL_UNO if exposed == i else _CATCH_UNO)
-            return acts
-        if i is None or self.is_over:
-            return []
-        return self._legal(i)
+        elif pending is _DRAWN_CARD:
+            drawn = self._drawn
+            assert drawn is not None
+            if len(self._hands[i]) == 2 or drawn.face is _WSH:  # D11: it may leave one card
+                return self._legal(i)
+            acts = [_PLAY[drawn], _KEEP_DRAWN]
+        else:
+            return self._legal(i)
+        exposed = self._exposed
+        if exposed >= 0:
+            acts.append(_CALL_UNO if exposed == i else _CATCH_UNO)
+        return acts
 
     def _turn_plays(self, i: int) -> list[Action]:
         """D5: every matching card or wild (each distinct card once), and Draw."""
