@@ -97,6 +97,7 @@ _WILD_DRAW = Pending.WILD_DRAW
 _GIVE_P = Pending.GIVE
 
 _SKIP, _REVERSE, _DRAW_ONE = Face.SKIP, Face.REVERSE, Face.DRAW_ONE
+_TURN, _BY_DRAW_ONE = DrawReason.TURN, DrawReason.DRAW_ONE
 _DIRECTION = {True: DirectionChanged(True), False: DirectionChanged(False)}  # immutable, shared
 # The seat after each seat with every seat taken, by (seats, clockwise).
 _FULL_ORDER = {
@@ -130,6 +131,7 @@ class PizzaMatch:
         "_discard",
         "_draw",
         "_drawn",
+        "_ev_colour",
         "_ev_draw1",
         "_ev_draw_one",
         "_ev_kept",
@@ -188,6 +190,7 @@ class PizzaMatch:
         self._ev_skip = tuple(TurnSkipped(p) for p in players)
         self._ev_draw1 = tuple(CardsDrawn(p, 1, DrawReason.TURN) for p in players)
         self._ev_draw_one = tuple(CardsDrawn(p, 1, DrawReason.DRAW_ONE) for p in players)
+        self._ev_colour = tuple({c: ColourChosen(p, c) for c in Colour} for p in players)
         self._ev_kept = tuple(DrawnCardKept(p) for p in players)
         self._target = self.options.target
         self._rng = random.Random(seed)  # X4: the only source of chance
@@ -577,7 +580,12 @@ class PizzaMatch:
             card = self._draw.pop()
             hand.append(card)
             got += 1
-        events.append(CardsDrawn(self.players[i], got, reason))
+        if got == 1 and reason is _TURN:  # the frequent ones are built once per seat
+            events.append(self._ev_draw1[i])
+        elif got == 1 and reason is _BY_DRAW_ONE:
+            events.append(self._ev_draw_one[i])
+        else:
+            events.append(CardsDrawn(self.players[i], got, reason))
         return card
 
     def _turn_draw(self, i: int) -> list[Event]:
@@ -692,7 +700,10 @@ class PizzaMatch:
 
     def _choose_colour(self, i: int, colour: Colour, events: list[Event]) -> None:
         self._active = colour
-        events.append(ColourChosen(self.players[i], colour))
+        if colour.__class__ is Colour:  # built once per seat and colour
+            events.append(self._ev_colour[i][colour])
+        else:  # check() leaves the value to the caller's typing
+            events.append(ColourChosen(self.players[i], colour))
         if self._colour_then_play:  # P3 first-card Wild (or X3 orphaned wild): now play
             self._colour_then_play = False
             self._pending = _NONE
