@@ -34,14 +34,19 @@ from engine.duo_legal import (
     _CHOOSE,
     _COLOUR,
     _D2,
+    _DRAFT_FORCED,
+    _DRAFT_PHASE,
+    _DRAFT_PICK,
     _DRAW,
     _DRAWN_CARD,
     _DUMP_PENDING,
     _KEEP_CARD,
     _KEEP_DRAWN,
+    _MATCH_OVER,
     _NO_DUMP,
     _NONE,
     _PLAY,
+    _PLAY_PHASE,
     _REV,
     _REVERSE_DUMP,
     _SKIP,
@@ -49,6 +54,7 @@ from engine.duo_legal import (
     _TURN,
     _VOLLEY,
     _W4,
+    _WILD_DRAW,
     _WSH,
     DuoRules,
 )
@@ -78,9 +84,14 @@ from engine.events import (
     VolleyRaised,
 )
 from engine.match import DuoOptions
-from engine.views import Pending, Phase, PrivateView, PublicView, SeatView
+from engine.views import Pending, PrivateView, PublicView, SeatView
 
 _POINTS = {c: card_points(c) for c in _ALL_CARDS}
+_BY_VOLLEY = DrawReason.VOLLEY
+_BY_FIRST_CARD = DrawReason.FIRST_CARD
+_BY_WILD_DRAW = DrawReason.WILD_DRAW
+_BY_CHALLENGE = DrawReason.CHALLENGE
+_BY_UNO_PENALTY = DrawReason.UNO_PENALTY
 
 # CardPlayed is built through its slots, as in Pizza: a frozen dataclass __init__
 # goes through object.__setattr__ per field, costing as much as the rest of a play.
@@ -90,25 +101,21 @@ _SET_CARD = vars(CardPlayed)["card"].__set__
 
 # Decisions that are legal exactly when the player to act is asked for them.
 _SIMPLE: dict[type, tuple[Pending, ...]] = {
-    ChooseColour: (Pending.COLOUR,),
-    KeepCard: (Pending.DRAFT_PICK, Pending.DRAFT_FORCED),
-    RejectCard: (Pending.DRAFT_PICK,),
-    TakeVolley: (Pending.VOLLEY,),
-    Challenge: (Pending.WILD_DRAW,),
-    Accept: (Pending.WILD_DRAW,),
-    NoDump: (Pending.DUMP,),
+    ChooseColour: (_COLOUR,),
+    KeepCard: (_DRAFT_PICK, _DRAFT_FORCED),
+    RejectCard: (_DRAFT_PICK,),
+    TakeVolley: (_VOLLEY,),
+    Challenge: (_WILD_DRAW,),
+    Accept: (_WILD_DRAW,),
+    NoDump: (_DUMP_PENDING,),
 }
 _CHOOSE_FOR = dict(zip(Colour, _CHOOSE, strict=True))
 _NUMBERS = frozenset(face for face in Face if face.number is not None)
 
 
 def _remove(hand: list[Card], card: Card) -> None:
-    """Remove one `card` by identity (cards are interned; == would be slower)."""
-    for k, c in enumerate(hand):
-        if c is card:
-            del hand[k]
-            return
-    hand.remove(card)  # an equal card built outside the intern table
+    """Remove one `card`: list.remove compares in C, by identity (cards are interned)."""
+    hand.remove(card)
 
 
 class DuoMatch(DuoRules):
@@ -151,8 +158,8 @@ class DuoMatch(DuoRules):
         self._active = None
         self._picks = 0
         self._reset_turn_state()
-        self._phase = Phase.DRAFT
-        self._pending = Pending.DRAFT_PICK
+        self._phase = _DRAFT_PHASE
+        self._pending = _DRAFT_PICK
         self._turn = self._p1
         p1 = self._p1
         events.append(RoundStarted(self._round, self.players[1 - p1], self.players[p1]))
@@ -324,14 +331,14 @@ class DuoMatch(DuoRules):
             events.append(DumpDeclined(self.players[i]))
             self._settle_uno(i, events)
             # D9: a Reverse with nothing after it lets the opponent dump (as in D4).
-            self._give_turn(1 - i, Pending.REVERSE_DUMP, events)
+            self._give_turn(1 - i, _REVERSE_DUMP, events)
         elif kind is CallUno:
             self._exposed = -1
             events.append(UnoCalled(self.players[i]))
         elif kind is CatchUno:
             self._exposed = -1
             events.append(UnoCaught(self.players[i], self.players[1 - i]))
-            self._draw_cards(1 - i, 2, DrawReason.UNO_PENALTY, events)
+            self._draw_cards(1 - i, 2, _BY_UNO_PENALTY, events)
         self.version += 1
         self._recent.extend(events)
         return events
@@ -346,14 +353,14 @@ class DuoMatch(DuoRules):
     def _keep_card(self, i: int, events: list[Event]) -> None:
         draw = self._draw
         self._hands[i].append(draw.pop())
-        if self._pending is Pending.DRAFT_PICK:
+        if self._pending is _DRAFT_PICK:
             shown = draw.pop()  # the next card is turned face up onto the draft pile
             self._draft.append(shown)
             events.append(DraftPicked(self.players[i], True, shown))
         self._picks += 1
         if self._picks < DRAFT_PICKS:
             self._turn = 1 - i
-            self._pending = Pending.DRAFT_PICK
+            self._pending = _DRAFT_PICK
         else:
             self._end_draft(events)
 
@@ -361,7 +368,7 @@ class DuoMatch(DuoRules):
         shown = self._draw.pop()
         self._draft.append(shown)
         events.append(DraftPicked(self.players[i], False, shown))
-        self._pending = Pending.DRAFT_FORCED
+        self._pending = _DRAFT_FORCED
 
     def _end_draft(self, events: list[Event]) -> None:
         # D3: flipped as one stack (oldest on top), unshuffled, under the draw pile.
@@ -369,7 +376,7 @@ class DuoMatch(DuoRules):
         draft.reverse()
         self._draw[:0] = draft
         self._draft = []
-        self._phase = Phase.PLAY
+        self._phase = _PLAY_PHASE
         self._first_card(events)
 
     def _first_card(self, events: list[Event]) -> None:
@@ -383,18 +390,18 @@ class DuoMatch(DuoRules):
         face = top.face
         if top.colour is None:
             self._turn = p1
-            self._pending = Pending.COLOUR
+            self._pending = _COLOUR
             self._first_colour = True
         elif face is _SKIP:
             events.append(self._ev_skip[p2])
-            self._give_turn(p1, Pending.NONE, events)
+            self._give_turn(p1, _NONE, events)
         elif face is _D2:
-            self._draw_cards(p2, 2, DrawReason.FIRST_CARD, events)
-            self._give_turn(p1, Pending.NONE, events)
+            self._draw_cards(p2, 2, _BY_FIRST_CARD, events)
+            self._give_turn(p1, _NONE, events)
         elif face is _REV:
-            self._give_turn(p2, Pending.REVERSE_DUMP, events)
+            self._give_turn(p2, _REVERSE_DUMP, events)
         else:
-            self._give_turn(p2, Pending.NONE, events)
+            self._give_turn(p2, _NONE, events)
 
     # D5, D12 -----------------------------------------------------------------
 
@@ -448,7 +455,7 @@ class DuoMatch(DuoRules):
             self._pending = _NONE  # also after a turn offered with a dump (D9)
             events.append(self._ev_turn[o])
             return
-        if self._draw_cards(i, 1, DrawReason.TURN, events):
+        if self._draw_cards(i, 1, _TURN, events):
             card = self._hands[i][-1]
             top = self._discard[-1]
             if (
@@ -457,7 +464,7 @@ class DuoMatch(DuoRules):
                 or (top.colour is not None and card.face is top.face)
             ):
                 self._drawn = card
-                self._pending = Pending.DRAWN_CARD
+                self._pending = _DRAWN_CARD
                 return
         self._give_turn(1 - i, _NONE, events)
 
@@ -491,7 +498,7 @@ class DuoMatch(DuoRules):
             if not hand:
                 # D13: a last wild names no colour; a last WD4 is drawn, unchallenged.
                 if face is _W4:
-                    self._draw_cards(o, 4, DrawReason.WILD_DRAW, events)
+                    self._draw_cards(o, 4, _BY_WILD_DRAW, events)
                 self._end_round(i, events)
                 return
             self._call = uno  # D11: judged once the colour is named
@@ -503,7 +510,7 @@ class DuoMatch(DuoRules):
             if face is _D2:  # D13: the volley is drawn first
                 total = self._volley + 2
                 self._volley = 0
-                self._draw_cards(o, total, DrawReason.VOLLEY, events)
+                self._draw_cards(o, total, _BY_VOLLEY, events)
             self._end_round(i, events)
             return
         if face is _REV:  # D9: the dump decision is part of this play
@@ -553,14 +560,14 @@ class DuoMatch(DuoRules):
         if self._first_colour:  # D4: Player 1 names it; no shuffle, no challenge
             self._first_colour = False
             if face is _W4:
-                self._draw_cards(o, 4, DrawReason.FIRST_CARD, events)
-                self._give_turn(i, Pending.NONE, events)
+                self._draw_cards(o, 4, _BY_FIRST_CARD, events)
+                self._give_turn(i, _NONE, events)
             else:
-                self._give_turn(o, Pending.NONE, events)
+                self._give_turn(o, _NONE, events)
             return
         if face is _W4:  # D8: the opponent challenges or accepts
             self._settle_uno(i, events)
-            self._give_turn(o, Pending.WILD_DRAW, events)
+            self._give_turn(o, _WILD_DRAW, events)
             return
         if face is _WSH:  # D1: pool, shuffle, deal back starting with the opponent
             pool = self._hands[i] + self._hands[o]
@@ -569,20 +576,20 @@ class DuoMatch(DuoRules):
             self._hands[i] = pool[1::2]
             events.append(HandsShuffled(self.players[i]))
         self._settle_uno(i, events)
-        self._give_turn(o, Pending.NONE, events)
+        self._give_turn(o, _NONE, events)
 
     def _take_volley(self, i: int, events: list[Event]) -> None:
         total = self._volley
         self._volley = 0
         self._exposed = -1
-        self._draw_cards(i, total, DrawReason.VOLLEY, events)
+        self._draw_cards(i, total, _BY_VOLLEY, events)
         # D7: the player who laid the last Draw 2 takes a normal turn.
         self._give_turn(1 - i, _NONE, events)
 
     def _accept(self, i: int, events: list[Event]) -> None:
         self._exposed = -1
         self._wd4_hand = self._wd4_top = self._wd4_active = None
-        self._draw_cards(i, 4, DrawReason.WILD_DRAW, events)
+        self._draw_cards(i, 4, _BY_WILD_DRAW, events)
         self._give_turn(1 - i, _NONE, events)  # D8: the WD4 player goes again
 
     def _challenge(self, i: int, events: list[Event]) -> None:
@@ -603,11 +610,11 @@ class DuoMatch(DuoRules):
         self._exposed = -1  # a challenge penalty is a draw
         events.append(ChallengeResolved(self.players[i], self.players[o], not guilty))
         if guilty:  # the named colour stands; the challenger plays next
-            self._draw_cards(o, 4, DrawReason.CHALLENGE, events)
-            self._give_turn(i, Pending.NONE, events)
+            self._draw_cards(o, 4, _BY_CHALLENGE, events)
+            self._give_turn(i, _NONE, events)
         else:
-            self._draw_cards(i, 6, DrawReason.CHALLENGE, events)
-            self._give_turn(o, Pending.NONE, events)
+            self._draw_cards(i, 6, _BY_CHALLENGE, events)
+            self._give_turn(o, _NONE, events)
 
     def _dump(self, i: int, last: Card, uno: bool, events: list[Event]) -> None:
         """D9: lay every card of the colour, `last` last; only it has an effect."""
@@ -627,23 +634,23 @@ class DuoMatch(DuoRules):
         face = last.face
         if not hand:
             if face is _D2:  # D9/D13: the opponent still draws 2
-                self._draw_cards(o, 2, DrawReason.VOLLEY, events)
+                self._draw_cards(o, 2, _BY_VOLLEY, events)
             self._end_round(i, events)
         elif face is _SKIP:
             events.append(self._ev_skip[o])
             self._settle_uno(i, events)
-            self._give_turn(i, Pending.NONE, events)
+            self._give_turn(i, _NONE, events)
         elif face is _D2:
             self._volley = 2
             events.append(VolleyRaised(self.players[i], self.players[o], 2))
             self._settle_uno(i, events)
-            self._give_turn(o, Pending.VOLLEY, events)
+            self._give_turn(o, _VOLLEY, events)
         elif face is _REV:
             self._settle_uno(i, events)
-            self._give_turn(o, Pending.REVERSE_DUMP, events)
+            self._give_turn(o, _REVERSE_DUMP, events)
         else:
             self._settle_uno(i, events)
-            self._give_turn(o, Pending.NONE, events)
+            self._give_turn(o, _NONE, events)
 
     # D13, D14 ------------------------------------------------------------------
 
@@ -670,9 +677,9 @@ class DuoMatch(DuoRules):
         )
         self._reset_turn_state()
         if self._scores[loser] >= self._options.target:
-            self._phase = Phase.MATCH_OVER
+            self._phase = _MATCH_OVER
             self.is_over = True
-            self._pending = Pending.NONE
+            self._pending = _NONE
             self._winner = winner
             events.append(MatchEnded(self.players[winner], self._score_pairs()))
             return
@@ -685,13 +692,13 @@ class DuoMatch(DuoRules):
     def remove_player(self, player: str) -> list[Event]:
         """X3: a forfeit; the opponent wins the match, the round is not scored."""
         i = self._seat(player)
-        if self._phase is Phase.MATCH_OVER:
+        if self._phase is _MATCH_OVER:
             raise MatchOver("The match is over.")
         o = 1 - i
         self._reset_turn_state()
-        self._phase = Phase.MATCH_OVER
+        self._phase = _MATCH_OVER
         self.is_over = True
-        self._pending = Pending.NONE
+        self._pending = _NONE
         self._removed = i
         self._winner = o
         events: list[Event] = [
@@ -707,22 +714,22 @@ class DuoMatch(DuoRules):
     def timeout_action(self, player: str) -> Action:
         """The safe default (DESIGN.md); deterministic given the state."""
         i = self._seat(player)
-        if self._phase is Phase.MATCH_OVER:
+        if self._phase is _MATCH_OVER:
             raise MatchOver("The match is over.")
         if self._turn != i:
             raise NotYourTurn("It's not your turn — the other player is deciding.")
         pending = self._pending
-        if pending is Pending.DRAFT_PICK or pending is Pending.DRAFT_FORCED:
+        if pending is _DRAFT_PICK or pending is _DRAFT_FORCED:
             return _KEEP_CARD
-        if pending is Pending.DRAWN_CARD:
+        if pending is _DRAWN_CARD:
             return _KEEP_DRAWN
-        if pending is Pending.VOLLEY:
+        if pending is _VOLLEY:
             return _TAKE_VOLLEY
-        if pending is Pending.WILD_DRAW:
+        if pending is _WILD_DRAW:
             return _ACCEPT
-        if pending is Pending.DUMP:
+        if pending is _DUMP_PENDING:
             return _NO_DUMP
-        if pending is Pending.COLOUR:
+        if pending is _COLOUR:
             counts = dict.fromkeys(Colour, 0)
             for c in self._hands[i]:
                 if c.colour is not None:
@@ -735,11 +742,11 @@ class DuoMatch(DuoRules):
 
     def public_view(self) -> PublicView:
         """Everything both players (and onlookers) may know."""
-        over = self._phase is Phase.MATCH_OVER
+        over = self._phase is _MATCH_OVER
         pending = self._pending
-        if pending is Pending.VOLLEY:
+        if pending is _VOLLEY:
             owed = self._volley
-        elif pending is Pending.WILD_DRAW:
+        elif pending is _WILD_DRAW:
             owed = 4
         else:
             owed = 0
@@ -773,17 +780,17 @@ class DuoMatch(DuoRules):
     def private_view(self, player: str) -> PrivateView:
         """The player's own hand, legal actions and what was shown to them alone."""
         i = self._seat(player)
-        mine = self._turn == i and self._phase is not Phase.MATCH_OVER
+        mine = self._turn == i and self._phase is not _MATCH_OVER
         pending = self._pending
         looking = None
-        if mine and (pending is Pending.DRAFT_PICK or pending is Pending.DRAFT_FORCED):
+        if mine and (pending is _DRAFT_PICK or pending is _DRAFT_FORCED):
             looking = self._draw[-1]
         return PrivateView(
             player=player,
             hand=tuple(sorted(self._hands[i], key=HAND_ORDER.__getitem__)),
             legal=tuple(self.legal_actions(player)),
             looking_at=looking,
-            drawn=self._drawn if mine and pending is Pending.DRAWN_CARD else None,
+            drawn=self._drawn if mine and pending is _DRAWN_CARD else None,
             revealed_hand=self._revealed if self._revealed_to == i else None,
             received=None,
             given=None,

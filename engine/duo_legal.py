@@ -33,6 +33,8 @@ from engine.errors import (
 from engine.events import DrawReason
 from engine.views import Pending, Phase
 
+# Enum members as module constants: `Pending.NONE` is a metaclass attribute lookup
+# (~150 ns here), a global is not.
 _NONE = Pending.NONE
 _REVERSE_DUMP = Pending.REVERSE_DUMP
 _DRAWN_CARD = Pending.DRAWN_CARD
@@ -43,6 +45,9 @@ _VOLLEY = Pending.VOLLEY
 _WILD_DRAW = Pending.WILD_DRAW
 _DUMP_PENDING = Pending.DUMP
 _TURN = DrawReason.TURN
+_MATCH_OVER = Phase.MATCH_OVER
+_DRAFT_PHASE = Phase.DRAFT
+_PLAY_PHASE = Phase.PLAY
 _W4 = Face.WILD_DRAW_FOUR
 _WSH = Face.WILD_SHUFFLE_HANDS
 _D2 = Face.DRAW_TWO
@@ -203,7 +208,7 @@ class DuoRules(DuoState):
     def check(self, player: str, action: Action) -> None:
         """Raise an `IllegalAction` subclass, worded for the player, unless allowed (X1)."""
         i = self._seat(player)
-        if self._phase is Phase.MATCH_OVER:
+        if self._phase is _MATCH_OVER:
             raise MatchOver("The match is over.")
         kind = type(action)
         if kind is CallUno:
@@ -217,29 +222,29 @@ class DuoRules(DuoState):
                 raise WrongMoment("There's nobody to catch: the other player owes no UNO call.")
             return
         if self._turn != i:
-            if self._phase is Phase.DRAFT:
+            if self._phase is _DRAFT_PHASE:
                 raise NotYourTurn("It's not your pick — the other player is drafting.")
             raise NotYourTurn("It's not your turn — the other player is deciding.")
         pending = self._pending
-        if pending is Pending.NONE or pending is Pending.REVERSE_DUMP:
+        if pending is _NONE or pending is _REVERSE_DUMP:
             if isinstance(action, Play):
                 self._check_play(i, action.card, action.uno)
             elif isinstance(action, Dump):
-                if pending is Pending.NONE:
+                if pending is _NONE:
                     raise WrongMoment("You can only dump a colour right after a Reverse.")
                 self._check_dump(i, action, self._discard[-1].colour)
             elif kind is not Draw:
-                if pending is Pending.REVERSE_DUMP:
+                if pending is _REVERSE_DUMP:
                     title = self._colour_title(self._discard[-1].colour)
                     raise WrongMoment(f"It's your turn: play a card, draw, or dump your {title}.")
                 raise WrongMoment("It's your turn: play a card or draw.")
-        elif pending is Pending.DRAFT_PICK:
+        elif pending is _DRAFT_PICK:
             if kind is not KeepCard and kind is not RejectCard:
                 raise WrongMoment("Keep or reject the card you're looking at first.")
-        elif pending is Pending.DRAFT_FORCED:
+        elif pending is _DRAFT_FORCED:
             if kind is not KeepCard:
                 raise WrongMoment("You rejected a card, so you must keep this one.")
-        elif pending is Pending.DRAWN_CARD:
+        elif pending is _DRAWN_CARD:
             drawn = self._drawn
             assert drawn is not None
             if isinstance(action, Play):
@@ -250,10 +255,10 @@ class DuoRules(DuoState):
                 self._check_play(i, drawn, action.uno)
             elif kind is not KeepDrawn:
                 raise WrongMoment("Play the card you just drew, or keep it.")
-        elif pending is Pending.COLOUR:
+        elif pending is _COLOUR:
             if not isinstance(action, ChooseColour) or not isinstance(action.colour, Colour):
                 raise WrongMoment("Name a colour for your wild first.")
-        elif pending is Pending.VOLLEY:
+        elif pending is _VOLLEY:
             if isinstance(action, Play):
                 card = action.card
                 if card not in self._hands[i]:
@@ -267,10 +272,10 @@ class DuoRules(DuoState):
                     raise WrongMoment("Call UNO with a play only when it leaves you one card.")
             elif kind is not TakeVolley:
                 raise WrongMoment(f"Stack a Draw 2 or take the volley of {self._volley} cards.")
-        elif pending is Pending.WILD_DRAW:
+        elif pending is _WILD_DRAW:
             if kind is not Challenge and kind is not Accept:
                 raise WrongMoment("Challenge the Wild Draw 4 or accept it first.")
-        elif pending is Pending.DUMP:
+        elif pending is _DUMP_PENDING:
             colour = self._discard[-1].colour
             if isinstance(action, Dump):
                 self._check_dump(i, action, colour)

@@ -430,8 +430,7 @@ class PizzaMatch:
                     if self._revealed_to == i:
                         self._unreveal(i)
                     self._drawn = None
-                    # Drawn last, so normally at the end of the hand.
-                    k = len(hand) - 1 if hand[-1] is card else find(hand, card)
+                    k = hand.index(card)  # the first copy, as find() below (C, by identity)
                     return self._finish(self._play(i, k, play.uno))
         self.check(player, action)
         self._unreveal(i)
