@@ -98,6 +98,7 @@ _GIVE_P = Pending.GIVE
 
 _SKIP, _REVERSE, _DRAW_ONE = Face.SKIP, Face.REVERSE, Face.DRAW_ONE
 _TURN, _BY_DRAW_ONE = DrawReason.TURN, DrawReason.DRAW_ONE
+_NUMBERS = frozenset(face for face in Face if face.number is not None)
 _DIRECTION = {True: DirectionChanged(True), False: DirectionChanged(False)}  # immutable, shared
 # The seat after each seat with every seat taken, by (seats, clockwise).
 _FULL_ORDER = {
@@ -386,13 +387,29 @@ class PizzaMatch:
         """Carry out a legal action; an illegal one raises and changes nothing (X1)."""
         i = self._index.get(player, -2)  # never equal to _actor, which is -1 once over
         kind = action.__class__
+        events: list[Event]
         if i == self._actor and self._pending is _NONE:  # never true once over (actor -1)
             # Fast path for an ordinary turn; it accepts a subset of what check() does
-            # and anything else goes through check() below.
+            # and anything else goes through check() below. The commonest moves are
+            # inlined (a call costs about a tenth of an action).
             if kind is Draw:
                 if self._revealed_to == i:
                     self._unreveal(i)
-                events = self._turn_draw(i)
+                draw = self._draw
+                if draw:  # _turn_draw's common case (P4)
+                    self._exposed = -1  # D11 window: a draw closes it
+                    card = draw.pop()
+                    self._hands[i].append(card)
+                    if card in MATCHING[self._discard[-1]][self._active]:
+                        self._drawn = card
+                        self._pending = _DRAWN
+                        events = [self._ev_draw1[i]]
+                    else:
+                        j = self._order[i]
+                        self._actor = j
+                        events = [self._ev_draw1[i], self._ev_turn[j]]
+                else:
+                    events = self._turn_draw(i)
                 self.version += 1
                 self._recent.extend(events)
                 return events
@@ -412,7 +429,21 @@ class PizzaMatch:
                 ):
                     if self._revealed_to == i:
                         self._unreveal(i)
-                    events = self._play(i, k, play.uno)
+                    if card.face in _NUMBERS and len(hand) > 2:
+                        # A number card leaving two or more cards (no UNO call is legal
+                        # then): only the card and the turn move, as in _play.
+                        self._exposed = -1  # D11 window: any play closes it
+                        del hand[k]
+                        self._discard.append(card)
+                        self._active = card.colour
+                        j = self._order[i]
+                        self._actor = j
+                        event = _NEW(CardPlayed)
+                        _SET_PLAYER(event, self.players[i])
+                        _SET_CARD(event, card)
+                        events = [event, self._ev_turn[j]]
+                    else:
+                        events = self._play(i, k, play.uno)
                     self.version += 1
                     self._recent.extend(events)
                     return events
@@ -607,7 +638,7 @@ class PizzaMatch:
             self._actor = j
             return [self._ev_draw1[i], self._ev_turn[j]]
         events: list[Event] = []
-        got = self._draw_cards(i, 1, DrawReason.TURN, events)  # P9 refill, or a pass
+        got = self._draw_cards(i, 1, _TURN, events)  # P9 refill, or a pass
         if got is not None and matches(got, top=self._discard[-1], active=self._active):
             self._drawn = got
             self._pending = _DRAWN
@@ -678,7 +709,7 @@ class PizzaMatch:
                 self._hands[victim].append(draw.pop())
                 events.append(self._ev_draw_one[victim])
             else:
-                self._draw_cards(victim, 1, DrawReason.DRAW_ONE, events)
+                self._draw_cards(victim, 1, _BY_DRAW_ONE, events)
             events.append(self._ev_skip[victim])
             self._expose(i, uno, events)
             self._start_turn(order[victim], events)
