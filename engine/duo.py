@@ -298,40 +298,30 @@ class DuoMatch(DuoRules):
         if self._revealed_to == i:  # D10: shown until the challenger's next action
             self._revealed_to = -1
             self._revealed = ()
+        # Exact kinds first (a class test is cheaper than isinstance), then the
+        # kinds carrying a value, whose subclasses check() accepts too.
         kind = action.__class__
-        if isinstance(action, Play):
-            card = action.card
-            if card not in _PLAY:  # defensive: every Card is interned by Card.__new__
-                card = Card.parse(card.code)
-            self._play(i, card, action.uno, events)
-        elif kind is Draw:
-            self._turn_draw(i, events)
-        elif isinstance(action, ChooseColour):
-            self._choose_colour(i, action.colour, events)
-        elif isinstance(action, Dump):
-            last = action.last
-            if last not in _PLAY:  # defensive: every Card is interned by Card.__new__
-                last = Card.parse(last.code)
-            self._dump(i, last, action.uno, events)
-        elif kind is KeepCard:
+        if kind is KeepCard:
             self._keep_card(i, events)
-        elif kind is RejectCard:
-            self._reject_card(i, events)
-        elif kind is KeepDrawn:
-            self._drawn = None
-            events.append(self._ev_kept[i])
-            self._give_turn(1 - i, _NONE, events)
         elif kind is TakeVolley:
             self._take_volley(i, events)
-        elif kind is Accept:
-            self._accept(i, events)
-        elif kind is Challenge:
-            self._challenge(i, events)
+        elif kind is RejectCard:
+            self._reject_card(i, events)
         elif kind is NoDump:
             events.append(DumpDeclined(self.players[i]))
             self._settle_uno(i, events)
             # D9: a Reverse with nothing after it lets the opponent dump (as in D4).
             self._give_turn(1 - i, _REVERSE_DUMP, events)
+        elif kind is Challenge:
+            self._challenge(i, events)
+        elif kind is Accept:
+            self._accept(i, events)
+        elif kind is Draw:
+            self._turn_draw(i, events)
+        elif kind is KeepDrawn:
+            self._drawn = None
+            events.append(self._ev_kept[i])
+            self._give_turn(1 - i, _NONE, events)
         elif kind is CallUno:
             self._exposed = -1
             events.append(UnoCalled(self.players[i]))
@@ -339,6 +329,18 @@ class DuoMatch(DuoRules):
             self._exposed = -1
             events.append(UnoCaught(self.players[i], self.players[1 - i]))
             self._draw_cards(1 - i, 2, _BY_UNO_PENALTY, events)
+        elif isinstance(action, Play):
+            card = action.card
+            if card not in _PLAY:  # defensive: every Card is interned by Card.__new__
+                card = Card.parse(card.code)
+            self._play(i, card, action.uno, events)
+        elif isinstance(action, Dump):
+            last = action.last
+            if last not in _PLAY:  # defensive: every Card is interned by Card.__new__
+                last = Card.parse(last.code)
+            self._dump(i, last, action.uno, events)
+        elif isinstance(action, ChooseColour):
+            self._choose_colour(i, action.colour, events)
         self.version += 1
         self._recent.extend(events)
         return events
