@@ -99,6 +99,44 @@ _NEW = object.__new__
 _SET_PLAYER = vars(CardPlayed)["player"].__set__
 _SET_CARD = vars(CardPlayed)["card"].__set__
 
+
+# The other frequent events, built the same way (measured: a frozen dataclass
+# __init__ ~0.7 us, these ~0.35 us).
+_PICK_PLAYER, _PICK_KEPT, _PICK_SHOWN = (
+    vars(DraftPicked)[name].__set__ for name in ("player", "kept", "shown")
+)
+_RAISE_PLAYER, _RAISE_TARGET, _RAISE_TOTAL = (
+    vars(VolleyRaised)[name].__set__ for name in ("player", "target", "total")
+)
+_DRAWN_PLAYER, _DRAWN_COUNT, _DRAWN_REASON = (
+    vars(CardsDrawn)[name].__set__ for name in ("player", "count", "reason")
+)
+
+
+def _draft_picked(player: str, kept: bool, shown: Card) -> DraftPicked:
+    event: DraftPicked = _NEW(DraftPicked)
+    _PICK_PLAYER(event, player)
+    _PICK_KEPT(event, kept)
+    _PICK_SHOWN(event, shown)
+    return event
+
+
+def _volley_raised(player: str, target: str, total: int) -> VolleyRaised:
+    event: VolleyRaised = _NEW(VolleyRaised)
+    _RAISE_PLAYER(event, player)
+    _RAISE_TARGET(event, target)
+    _RAISE_TOTAL(event, total)
+    return event
+
+
+def _cards_drawn(player: str, count: int, reason: DrawReason) -> CardsDrawn:
+    event: CardsDrawn = _NEW(CardsDrawn)
+    _DRAWN_PLAYER(event, player)
+    _DRAWN_COUNT(event, count)
+    _DRAWN_REASON(event, reason)
+    return event
+
+
 # Decisions that are legal exactly when the player to act is asked for them.
 _SIMPLE: dict[type, tuple[Pending, ...]] = {
     ChooseColour: (_COLOUR,),
@@ -358,7 +396,7 @@ class DuoMatch(DuoRules):
         if self._pending is _DRAFT_PICK:
             shown = draw.pop()  # the next card is turned face up onto the draft pile
             self._draft.append(shown)
-            events.append(DraftPicked(self.players[i], True, shown))
+            events.append(_draft_picked(self.players[i], True, shown))
         self._picks += 1
         if self._picks < DRAFT_PICKS:
             self._turn = 1 - i
@@ -369,7 +407,7 @@ class DuoMatch(DuoRules):
     def _reject_card(self, i: int, events: list[Event]) -> None:
         shown = self._draw.pop()
         self._draft.append(shown)
-        events.append(DraftPicked(self.players[i], False, shown))
+        events.append(_draft_picked(self.players[i], False, shown))
         self._pending = _DRAFT_FORCED
 
     def _end_draft(self, events: list[Event]) -> None:
@@ -422,7 +460,7 @@ class DuoMatch(DuoRules):
         if got == 1 and reason is _TURN:
             events.append(self._ev_draw1[i])
         else:
-            events.append(CardsDrawn(self.players[i], got, reason))
+            events.append(_cards_drawn(self.players[i], got, reason))
         return got
 
     def _refill(self, events: list[Event]) -> bool:
@@ -522,7 +560,7 @@ class DuoMatch(DuoRules):
         one = len(hand) == 1  # D11: judged after the play's whole effect
         if face is _D2:
             total = self._volley = self._volley + 2
-            events.append(VolleyRaised(self.players[i], self.players[o], total))
+            events.append(_volley_raised(self.players[i], self.players[o], total))
             if one:
                 self._call = uno
                 self._settle_uno(i, events)
