@@ -463,6 +463,13 @@ class PizzaMatch:
                     self._drawn = None
                     k = hand.index(card)  # the first copy, as find() below (C, by identity)
                     return self._finish(self._play(i, k, play.uno))
+        elif kind is ChooseColour and i == self._actor and self._pending is _COLOUR:
+            # Naming a wild's colour: check() asks nothing more of it (P3, P6).
+            if self._revealed_to == i:
+                self._unreveal(i)
+            events = []
+            self._choose_colour(i, action.colour, events)  # type: ignore[union-attr]
+            return self._finish(events)
         self.check(player, action)
         self._unreveal(i)
         events = []
