@@ -470,7 +470,20 @@ class PizzaMatch:
             events = []
             self._choose_colour(i, action.colour, events)  # type: ignore[union-attr]
             return self._finish(events)
-        self.check(player, action)
+        if not (
+            # Decisions check() would judge on the pending kind alone (P6, P7), or a
+            # Give of a held card: straight to the general route below.
+            i == self._actor
+            and (
+                (self._pending is _WILD_DRAW and (kind is Accept or kind is Challenge))
+                or (
+                    self._pending is _GIVE_P
+                    and kind is Give
+                    and find(self._hands[i], action.card) >= 0  # type: ignore[union-attr]
+                )
+            )
+        ):
+            self.check(player, action)
         self._unreveal(i)
         events = []
         if kind is Play:
