@@ -1,0 +1,181 @@
+"""The table message: the whole public state of a match in one embed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+
+import discord
+from discord.utils import escape_markdown
+
+from cogs.uno import ids
+from cogs.uno.render.specs import FIELD_VALUE, LOG_LINES, ButtonSpec
+from cogs.uno.render.words import (
+    card_label,
+    colour_label,
+    colour_value,
+    describe_event,
+    fit_embed,
+    fit_items,
+    fit_lines,
+    name,
+    plain_name,
+    plural,
+    variant_name,
+)
+from engine.cards import Colour
+from engine.views import Pending, Phase, PublicView
+
+
+def named_colour(view: PublicView) -> Colour | None:
+    """The colour in force, None while a wild on top still waits for its colour.
+
+    (A view may still carry the previous colour then; showing it would mislead.)
+    """
+    if view.pending is Pending.COLOUR and view.top is not None and view.top.is_wild:
+        return None
+    return view.active_colour
+
+
+def _deadline(deadline: datetime | None) -> str:
+    return "" if deadline is None else f" · <t:{int(deadline.timestamp())}:R>"
+
+
+def _target_words(view: PublicView) -> str:
+    if view.variant == "duo":
+        return f"Match to {view.target}: whoever reaches it loses, the lower total wins (D14)"
+    return f"Match to {view.target}: the first to reach it wins (P11)"
+
+
+def _pending_words(view: PublicView, names: Mapping[str, str]) -> str:
+    """Whose decision the match waits for, and what it is, in words."""
+    if view.phase is Phase.MATCH_OVER:
+        if view.winner is None:
+            return "The match is over."
+        return f"🏆 {name(names, view.winner)} wins the match."
+    if view.to_act is None:
+        return "Waiting…"
+    who = name(names, view.to_act)
+    colour = named_colour(view)
+    colour_words = f"{colour_label(colour)} " if colour is not None else ""
+    pending = view.pending
+    if pending is Pending.DRAFT_PICK:
+        return f"{who} is looking at a draft card: keep or reject (D3)"
+    if pending is Pending.DRAFT_FORCED:
+        return f"{who} must keep the next draft card (D3)"
+    if pending is Pending.DRAWN_CARD:
+        return f"{who} drew a card: play it or keep it"
+    if pending is Pending.COLOUR:
+        return f"{who} is naming a colour"
+    if pending is Pending.VOLLEY:
+        return f"Draw 2 volley: {who} owes {view.pending_draw}: stack a Draw 2 or take them (D7)"
+    if pending is Pending.WILD_DRAW:
+        rule = "D10" if view.variant == "duo" else "P7"
+        return f"{who} is hit by a wild draw of {view.pending_draw}: challenge or accept ({rule})"
+    if pending is Pending.DUMP:
+        return f"{who} may dump every {colour_words}card, or keep them (D9)"
+    if pending is Pending.REVERSE_DUMP:
+        return f"{who} may dump every {colour_words}card, or take a normal turn (D9)"
+    if pending is Pending.GIVE:
+        return f"{who} is choosing a card to give to the next player (P6)"
+    if view.phase is Phase.DRAFT:
+        return f"{who} is drafting (D3)"
+    return f"{who} to play"
+
+
+def _seat_line(view: PublicView, seat_index: int, names: Mapping[str, str]) -> str:
+    seat = view.seats[seat_index]
+    if not seat.seated:
+        return f"~~{escape_markdown(plain_name(names, seat.player))}~~ left · {seat.score} pts"
+    marker = "▶ " if seat.player == view.to_act else ""
+    parts = [
+        f"{marker}{name(names, seat.player)}",
+        plural(seat.cards, "card"),
+        f"{seat.score} pts",
+    ]
+    if view.dealer == seat.player:
+        parts.append("Player 1" if view.variant == "duo" else "dealer")
+    if seat.exposed:
+        parts.append("⚠️ hasn't called UNO")
+    return " · ".join(parts)
+
+
+def table_embed(
+    view: PublicView,
+    *,
+    names: Mapping[str, str],
+    table_id: int,
+    deadline: datetime | None,
+    title: str | None = None,
+) -> discord.Embed:
+    """The table message: the whole public state of the match in words."""
+    heading = title or f"{variant_name(view.variant)} · Round {view.round}"
+    lines = []
+    if view.top is not None:
+        lines.append(f"**Top card:** {card_label(view.top, named_colour(view))}")
+    elif view.phase is Phase.DRAFT:
+        lines.append("**Draft:** each player picks 7 cards (D3)")
+    colour = named_colour(view)
+    # A wild's named colour is in its label already; say the colour when it differs.
+    if colour is not None and (view.top is None or view.top.colour not in (None, colour)):
+        lines.append(f"**Colour:** {colour_label(colour)}")
+    turn = _pending_words(view, names)
+    if view.phase is not Phase.MATCH_OVER:
+        turn += _deadline(deadline)
+    lines.append(turn)
+    if view.variant == "pizza":
+        arrow = "↻ clockwise" if view.clockwise else "↺ counter-clockwise"
+        dealer = f" · Dealer: {name(names, view.dealer)}" if view.dealer else ""
+        lines.append(f"**Direction:** {arrow}{dealer}")
+    lines.append(_target_words(view))
+
+    embed = discord.Embed(
+        title=heading,
+        description="\n".join(lines),
+        colour=colour_value(named_colour(view)),
+    )
+    seats = [_seat_line(view, i, names) for i in range(len(view.seats))]
+    embed.add_field(name="Players", value=fit_lines(seats, FIELD_VALUE), inline=False)
+    if view.phase is Phase.DRAFT and view.draft_pile:
+        labels = [card_label(c) for c in view.draft_pile]
+        embed.add_field(
+            name=f"Draft pile, oldest first ({len(labels)})",
+            value=fit_items(labels, FIELD_VALUE),
+            inline=False,
+        )
+    log = [
+        line
+        for line in (describe_event(e, names, variant=view.variant) for e in view.recent)
+        if line is not None
+    ][-LOG_LINES:]
+    if log:
+        embed.add_field(
+            name="Last moves", value=fit_lines(log, FIELD_VALUE, keep_last=True), inline=False
+        )
+    embed.set_footer(
+        text=f"Table {table_id} · draw pile {view.draw_pile} · discard pile {view.discard_pile}"
+    )
+    return fit_embed(embed)
+
+
+def table_components(view: PublicView, *, table_id: int) -> list[ButtonSpec]:
+    """The table message's buttons: Hand and UNO!. They never go stale (ANY_VERSION)."""
+    over = view.phase is Phase.MATCH_OVER
+    return [
+        ButtonSpec(
+            label="Hand",
+            custom_id=ids.table_custom_id(table_id, ids.ANY_VERSION, ids.HAND),
+            style=discord.ButtonStyle.primary,
+            emoji="🃏",
+            disabled=over,
+            row=0,
+        ),
+        ButtonSpec(
+            label="UNO!",
+            custom_id=ids.table_custom_id(table_id, ids.ANY_VERSION, ids.UNO),
+            style=discord.ButtonStyle.danger,
+            emoji="📣",
+            disabled=over,
+            row=0,
+        ),
+    ]

@@ -1,0 +1,324 @@
+"""Words for cards, colours, names and events; fitting text into Discord's limits."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
+
+import discord
+from discord.utils import escape_markdown
+
+from cogs.uno.render.specs import (
+    COLOUR_EMOJI,
+    COLOUR_VALUES,
+    EMBED_DESCRIPTION,
+    EMBED_FIELDS,
+    EMBED_TITLE,
+    EMBED_TOTAL,
+    FIELD_NAME,
+    FIELD_VALUE,
+    FOOTER_TEXT,
+    NAME_LIMIT,
+    NEUTRAL,
+    VARIANT_NAMES,
+    WILD_EMOJI,
+)
+from engine.cards import Card, Colour, hand_order
+from engine.events import (
+    CardGiven,
+    CardPlayed,
+    CardReturned,
+    CardsDrawn,
+    ChallengeResolved,
+    ColourChosen,
+    ColourDumped,
+    CutForPlayerOne,
+    DirectionChanged,
+    DraftPicked,
+    DrawnCardKept,
+    DrawPileRefilled,
+    DrawReason,
+    DumpDeclined,
+    Event,
+    FirstCardTurned,
+    HandsShuffled,
+    MatchEnded,
+    PlayerRemoved,
+    RoundEnded,
+    RoundStarted,
+    TurnSkipped,
+    TurnStarted,
+    UnoCalled,
+    UnoCaught,
+    UnoExposed,
+    VolleyRaised,
+)
+
+
+def colour_emoji(colour: Colour | None) -> str:
+    """The square for a colour; black for a wild (no colour)."""
+    return WILD_EMOJI if colour is None else COLOUR_EMOJI[colour]
+
+
+def colour_value(colour: Colour | None) -> int:
+    """The embed colour for an active colour; neutral for none."""
+    return NEUTRAL if colour is None else COLOUR_VALUES[colour]
+
+
+def colour_label(colour: Colour) -> str:
+    return f"{colour_emoji(colour)} {colour.title}"
+
+
+def card_label(card: Card, active_colour: Colour | None = None) -> str:
+    """`🟥 Red 7`; a wild with its named colour: `⬛ Wild → 🟩 Green`."""
+    text = f"{colour_emoji(card.colour)} {card.title}"
+    if card.is_wild and active_colour is not None:
+        text += f" → {colour_label(active_colour)}"
+    return text
+
+
+def variant_name(variant: str) -> str:
+    return VARIANT_NAMES.get(variant, f"UNO {variant}")
+
+
+def clip(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters, with an ellipsis when cut."""
+    if len(text) <= limit:
+        return text
+    return text[: max(limit - 1, 0)] + "…"
+
+
+def plain_name(names: Mapping[str, str], player: str) -> str:
+    """A display name without markdown, for titles and labels."""
+    raw = names.get(player) or f"Player …{player[-4:]}"
+    return clip(" ".join(raw.split()), NAME_LIMIT) or "Player"
+
+
+def name(names: Mapping[str, str], player: str) -> str:
+    """A display name in bold, markdown escaped; never a mention."""
+    return f"**{escape_markdown(plain_name(names, player))}**"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _face_words(card: Card) -> str:
+    """`7`, `Skip`, `Wild Draw 4`: the title without the colour."""
+    if card.colour is None:
+        return card.title
+    return card.title[len(card.colour.title) + 1 :]
+
+
+def hand_lines(cards: Iterable[Card], *, bold: frozenset[Card] = frozenset()) -> list[str]:
+    """One line per colour, identical cards grouped: `🟥 Red: 3, **7 ×2**, Skip`."""
+    counts = Counter(cards)
+    by_colour: dict[Colour | None, list[Card]] = {}
+    for card in sorted(counts, key=hand_order):
+        by_colour.setdefault(card.colour, []).append(card)
+    lines = []
+    for colour, group in by_colour.items():
+        words = []
+        for card in group:
+            word = _face_words(card) + (f" ×{counts[card]}" if counts[card] > 1 else "")
+            words.append(f"**{word}**" if card in bold else word)
+        heading = "Wilds" if colour is None else colour.title
+        lines.append(f"{colour_emoji(colour)} {heading}: " + ", ".join(words))
+    return lines
+
+
+def fit_lines(lines: Sequence[str], limit: int, *, keep_last: bool = False) -> str:
+    """Join whole lines within `limit`, ending (or starting) with how many were left out."""
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    ordered = list(reversed(lines)) if keep_last else list(lines)
+    word = "earlier" if keep_last else "more"
+    kept: list[str] = []
+    for line in ordered:
+        note = f"… {len(ordered) - len(kept) - 1} {word}"
+        room = limit - len("\n".join([*kept, note])) - 1
+        if len(line) > room:
+            if not kept:  # one huge line: show what fits of it
+                kept.append(clip(line, max(room, 0)))
+            break
+        kept.append(line)
+    kept.append(f"… {len(ordered) - len(kept)} {word}")
+    if keep_last:
+        kept.reverse()
+    return clip("\n".join(kept), limit)
+
+
+def fit_items(items: Sequence[str], limit: int, *, sep: str = ", ") -> str:
+    """Join items in order within `limit`, ending with `… +N more` when cut."""
+    text = sep.join(items)
+    if len(text) <= limit:
+        return text
+    for n in range(len(items) - 1, -1, -1):
+        text = sep.join(items[:n]) + f"{sep if n else ''}… +{len(items) - n} more"
+        if len(text) <= limit:
+            return text
+    return clip(f"{len(items)} cards", limit)
+
+
+def fit_embed(embed: discord.Embed) -> discord.Embed:
+    """Clip every part of `embed` to Discord's limits, longest parts first."""
+    if embed.title is not None:
+        embed.title = clip(str(embed.title), EMBED_TITLE)
+    if embed.description is not None:
+        embed.description = clip(str(embed.description), EMBED_DESCRIPTION)
+    while len(embed.fields) > EMBED_FIELDS:
+        embed.remove_field(EMBED_FIELDS)
+    for i, field in enumerate(embed.fields):
+        embed.set_field_at(
+            i,
+            name=clip(str(field.name or "\u200b"), FIELD_NAME) or "\u200b",
+            value=clip(str(field.value or "\u200b"), FIELD_VALUE) or "\u200b",
+            inline=bool(field.inline),
+        )
+    if embed.footer.text:
+        embed.set_footer(text=clip(embed.footer.text, FOOTER_TEXT))
+    while len(embed) > EMBED_TOTAL:
+        excess = len(embed) - EMBED_TOTAL
+        sizes = [(len(str(f.value)), i) for i, f in enumerate(embed.fields)]
+        description = len(embed.description or "")
+        longest, index = max(sizes, default=(0, -1))
+        if description >= longest and description > 1:
+            embed.description = clip(str(embed.description), max(description - excess, 1))
+        elif longest > 1:
+            field = embed.fields[index]
+            embed.set_field_at(
+                index,
+                name=str(field.name),
+                value=clip(str(field.value), max(longest - excess, 1)),
+                inline=bool(field.inline),
+            )
+        else:
+            embed.set_footer(text=None)
+            embed.title = clip(str(embed.title or ""), max(len(embed.title or "") - excess, 1))
+            break
+    return embed
+
+
+_DRAW_REASONS: Final = {
+    DrawReason.TURN: "",
+    DrawReason.VOLLEY: " (volley)",
+    DrawReason.DRAW_ONE: " (Draw One)",
+    DrawReason.WILD_DRAW: " (wild draw)",
+    DrawReason.CHALLENGE: " (challenge)",
+    DrawReason.UNO_PENALTY: " (UNO penalty)",
+    DrawReason.DIP: " (Dip Into The Deck)",
+    DrawReason.FIRST_CARD: " (first card)",
+}
+_LIST_CARDS: Final = 12  # a dump longer than this is summarised
+
+
+def describe_event(
+    event: Event, names: Mapping[str, str], *, variant: str | None = None
+) -> str | None:
+    """One line of words for the table log; None for events not worth a line."""
+    n = names
+    if isinstance(event, RoundStarted):
+        if variant == "duo":
+            return (
+                f"Round {event.round} starts: {name(n, event.dealer)} is Player 1, "
+                f"{name(n, event.first)} plays first"
+            )
+        if variant == "pizza":
+            return (
+                f"Round {event.round} starts: {name(n, event.dealer)} deals, "
+                f"{name(n, event.first)} plays first"
+            )
+        return f"Round {event.round} starts: {name(n, event.first)} plays first"
+    if isinstance(event, CutForPlayerOne):
+        cuts = ", ".join(f"{name(n, p)} {card_label(c)}" for p, c in event.cuts)
+        return f"Cut for Player 1: {cuts}; {name(n, event.winner)} is Player 1"
+    if isinstance(event, DraftPicked):
+        who = name(n, event.player)
+        if event.kept:
+            if event.shown is None:
+                return f"{who} kept a draft card"
+            return f"{who} kept a draft card; {card_label(event.shown)} goes face up"
+        if event.shown is None:
+            return f"{who} rejected a draft card and must keep the next"
+        return f"{who} rejected {card_label(event.shown)} and must keep the next card"
+    if isinstance(event, FirstCardTurned):
+        return f"First card: {card_label(event.card)}"
+    if isinstance(event, CardReturned):
+        return f"{card_label(event.card)} turned up first goes back into the deck"
+    if isinstance(event, CardPlayed):
+        return f"{name(n, event.player)} played {card_label(event.card)}"
+    if isinstance(event, ColourChosen):
+        return f"{name(n, event.player)} named {colour_label(event.colour)}"
+    if isinstance(event, CardsDrawn):
+        who = name(n, event.player)
+        reason = _DRAW_REASONS.get(event.reason, "")
+        if event.count <= 0:
+            return f"{who} had nothing left to draw{reason}"
+        what = "a card" if event.count == 1 else f"{event.count} cards"
+        return f"{who} drew {what}{reason}"
+    if isinstance(event, DrawnCardKept):
+        return f"{name(n, event.player)} kept the drawn card"
+    if isinstance(event, TurnSkipped):
+        return f"{name(n, event.player)} is skipped"
+    if isinstance(event, DirectionChanged):
+        if event.clockwise:
+            return "Play now goes clockwise ↻ (seat order)"
+        return "Play now goes counter-clockwise ↺"
+    if isinstance(event, VolleyRaised):
+        return (
+            f"{name(n, event.player)} stacks a Draw 2: "
+            f"{name(n, event.target)} now owes {event.total}"
+        )
+    if isinstance(event, ChallengeResolved):
+        verdict = "the play was legitimate" if event.legitimate else "it was a bluff"
+        return f"{name(n, event.challenger)} challenged {name(n, event.challenged)}: {verdict}"
+    if isinstance(event, ColourDumped):
+        labels = [card_label(c) for c in event.cards]
+        if len(labels) > _LIST_CARDS:
+            shown = ", ".join(labels[:3]) + f", … {len(labels) - 4} more, " + labels[-1]
+        else:
+            shown = ", ".join(labels)
+        return f"{name(n, event.player)} dumped {plural(len(labels), 'card')}: {shown}"
+    if isinstance(event, DumpDeclined):
+        return f"{name(n, event.player)} chose not to dump"
+    if isinstance(event, CardGiven):
+        return f"{name(n, event.giver)} gave a card to {name(n, event.receiver)}"
+    if isinstance(event, HandsShuffled):
+        return f"{name(n, event.player)} shuffled the hands together and dealt them again"
+    if isinstance(event, DrawPileRefilled):
+        return f"The discard pile became the new draw pile ({plural(event.size, 'card')})"
+    if isinstance(event, UnoExposed):
+        return f"{name(n, event.player)} has one card and hasn't called UNO!"
+    if isinstance(event, UnoCalled):
+        return f"{name(n, event.player)} called UNO!"
+    if isinstance(event, UnoCaught):
+        return (
+            f"{name(n, event.player)} was caught by {name(n, event.catcher)} "
+            "without calling UNO and draws 2"
+        )
+    if isinstance(event, TurnStarted):
+        return None  # the table shows whose turn it is
+    if isinstance(event, PlayerRemoved):
+        return f"{name(n, event.player)} left the table (forfeit)"
+    if isinstance(event, RoundEnded):
+        return _describe_round(event, n)
+    if isinstance(event, MatchEnded):
+        text = f"Match over: {name(n, event.winner)} wins"
+        if event.forfeited:
+            text += " (" + ", ".join(name(n, p) for p in event.forfeited) + " forfeited)"
+        return text
+    return None
+
+
+def _describe_round(event: RoundEnded, names: Mapping[str, str]) -> str:
+    points = dict(event.points)
+    won = points.get(event.winner, 0)
+    if won > 0:  # Pizza: the winner scores the other hands
+        return f"Round {event.round}: {name(names, event.winner)} wins {won} points"
+    others = ", ".join(
+        f"{name(names, p)} +{pts}" for p, pts in event.points if p != event.winner and pts
+    )
+    text = f"Round {event.round}: {name(names, event.winner)} went out"
+    return f"{text}; {others}" if others else text
