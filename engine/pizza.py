@@ -713,14 +713,12 @@ class PizzaMatch:
         if face is _SKIP or (face is _REVERSE and self._seated.count(True) == 2):
             victim = order[i]  # P5: with 2 players a Reverse acts as a Skip
             events.append(self._ev_skip[victim])
-            self._expose(i, uno, events)
-            self._start_turn(order[victim], events)
+            j = order[victim]
         elif face is _REVERSE:
             self._clockwise = not self._clockwise
             self._set_order()
             events.append(_DIRECTION[self._clockwise])
-            self._expose(i, uno, events)
-            self._start_turn(self._order[i], events)
+            j = self._order[i]
         elif face is _DRAW_ONE:
             # P8: the victim's draw is part of the play and does not close the window.
             victim = order[i]
@@ -731,15 +729,15 @@ class PizzaMatch:
             else:
                 self._draw_cards(victim, 1, _BY_DRAW_ONE, events)
             events.append(self._ev_skip[victim])
-            self._expose(i, uno, events)
-            self._start_turn(order[victim], events)
+            j = order[victim]
         else:
-            if len(hand) == 1 and not uno:
-                self._expose(i, uno, events)
-            j = self._order[i]
-            self._actor = j
-            self._pending = _NONE  # the card may be one just drawn (P4)
-            events.append(self._ev_turn[j])
+            j = order[i]
+        if len(hand) == 1 and not uno:  # _expose, inlined: after the play's whole effect
+            self._exposed = i
+            events.append(UnoExposed(player))
+        self._actor = j  # _start_turn, inlined
+        self._pending = _NONE  # the card may be one just drawn (P4)
+        events.append(self._ev_turn[j])
         return events
 
     def _expose(self, i: int, uno: bool, events: list[Event]) -> None:
