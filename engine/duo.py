@@ -283,6 +283,10 @@ class DuoMatch(DuoRules):
                         else:
                             events = []
                             self._play(i, card, play.uno, events, at)
+                elif kind is Dump and pending is _REVERSE_DUMP:
+                    events = self._fast_dump(i, action)  # type: ignore[arg-type]
+            elif pending is _DUMP_PENDING and kind is Dump:
+                events = self._fast_dump(i, action)  # type: ignore[arg-type]
             elif pending is _DRAWN_CARD:
                 if kind is KeepDrawn:
                     self._drawn = None
@@ -329,6 +333,24 @@ class DuoMatch(DuoRules):
         if not simple:
             self.check(player, action)
         return self._apply_checked(i, action)
+
+    def _fast_dump(self, i: int, dump: Dump) -> list[Event] | None:
+        """D9 without UNO: a held card of the Reverse's colour, as _check_dump judges it.
+
+        None sends anything else (an UNO call with it, a refusal) through check().
+        """
+        last = dump.last
+        hand = self._hands[i]
+        try:
+            at = hand.index(last)  # in C, by identity: every Card is interned
+        except ValueError:
+            return None
+        colour = self._discard[-1].colour
+        if dump.uno or hand[at] is not last or colour is None or last.colour is not colour:
+            return None
+        events: list[Event] = []
+        self._dump(i, last, False, events)
+        return events
 
     def _apply_checked(self, i: int, action: Action) -> list[Event]:
         """Carry out an action already judged legal, by the general route."""
