@@ -472,6 +472,12 @@ class DuoMatch(DuoRules):
         draw = self._draw
         hand = self._hands[i]
         got = 0
+        if 0 < n <= len(draw):  # the common case: n pops from the top, in one slice
+            taken = draw[-n:]
+            del draw[-n:]
+            taken.reverse()
+            hand += taken
+            got = n
         while got < n:
             if not draw:
                 if not self._refill(events):
