@@ -138,12 +138,17 @@ class DuoRules(DuoState):
         seen: list[Card] = []  # a hand may hold two equal cards
         # D11: a play can leave one card only from two cards, or by a Wild Shuffle
         # Hands when the opponent holds at most one.
-        if len(hand) == 2 or len(self._hands[1 - i]) <= 1:
+        held = len(hand)
+        opponent = len(self._hands[1 - i])
+        if held == 2 or opponent <= 1:
             for c in hand:
                 if c in ok and c not in seen:
                     seen.append(c)
                     acts.append(_PLAY[c])
-                    if self._after_play(i, c) == 1:
+                    left = held - 1  # _after_play, inlined
+                    if c.face is _WSH and left:
+                        left = (left + opponent) // 2
+                    if left == 1:
                         acts.append(_PLAY_UNO[c])
         else:
             for c in hand:
