@@ -449,10 +449,17 @@ class PizzaMatch:
                     return events
         elif i == self._actor and self._pending is _DRAWN:
             # P4, the drawn card: keep it, or play it (the same judgement as check()).
-            if kind is KeepDrawn:
+            if kind is KeepDrawn:  # _keep_drawn and _finish, inlined (one action in seven)
                 if self._revealed_to == i:
                     self._unreveal(i)
-                return self._finish(self._keep_drawn(i))
+                self._drawn = None
+                j = self._order[i]
+                self._actor = j
+                self._pending = _NONE
+                events = [self._ev_kept[i], self._ev_turn[j]]
+                self.version += 1
+                self._recent.extend(events)
+                return events
             if kind is Play:
                 play = action  # type: ignore[assignment]
                 card = play.card
