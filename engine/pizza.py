@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 from engine.actions import (
@@ -770,11 +771,13 @@ class PizzaMatch:
             self._pending = _GIVE_P
             return
         self._expose(i, self._play_uno, events)
+        j = self._order[i]
+        self._actor = j
         if top is WD2_CARD:
-            self._actor = self._next(i)
             self._pending = _WILD_DRAW
-        else:
-            self._start_turn(self._next(i), events)
+        else:  # _start_turn, inlined
+            self._pending = _NONE
+            events.append(self._ev_turn[j])
 
     def _give(self, i: int, card: Card, events: list[Event]) -> None:
         receiver = self._next(i)
@@ -828,7 +831,7 @@ class PizzaMatch:
     def _end_round(self, winner: int, events: list[Event]) -> None:
         """P11: the winner scores every card left in the other hands."""
         hands = self._hands
-        gained = sum(POINTS[c] for hand in hands for c in hand)
+        gained = sum(map(POINTS.__getitem__, chain.from_iterable(hands)))  # in C
         self._scores[winner] += gained
         players = self.players
         events.append(
