@@ -273,7 +273,7 @@ class TableManager:
         if deadline is None:
             return None
         grace = min(RESTART_GRACE, self.turn_seconds / 2)
-        return max(deadline, datetime.now(UTC) + timedelta(seconds=grace))
+        return max(deadline, _whole_second(datetime.now(UTC) + timedelta(seconds=grace)))
 
     async def _reload(self, table: Table) -> None:
         """Rebuild the table's match from its last saved action (after a failed write)."""
@@ -312,7 +312,7 @@ class TableManager:
     def _next_deadline(self, table: Table) -> datetime | None:
         if table.match.is_over:
             return None
-        return datetime.now(UTC) + timedelta(seconds=self.turn_seconds)
+        return _whole_second(datetime.now(UTC) + timedelta(seconds=self.turn_seconds))
 
     async def _after_change(self, table: Table, *, events: list[Event], actor: str | None) -> None:
         # `actor` answered through their own click; the notifier sees their panel is current.
@@ -620,6 +620,12 @@ class TableManager:
                 await asyncio.gather(*(settle(t) for t in list(self.tables.values())))
         except TimeoutError:
             log.warning("Some tables were still busy when the bot closed")
+
+
+def _whole_second(moment: datetime) -> datetime:
+    """Deadlines are shown to the second (`<t:…:R>`); keeping them whole makes the one
+    in memory and the one stored (milliseconds) render the same after a restart."""
+    return moment.replace(microsecond=0)
 
 
 def _first(players: tuple[str, ...]) -> str | None:
