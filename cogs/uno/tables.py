@@ -23,6 +23,7 @@ import discord
 from discord.http import handle_message_parameters
 
 from cogs.uno import render
+from cogs.uno.views import build_view
 from db.database import Database
 from db.models import PlayerResult, RoundResult, RunningTable, Seat
 from engine import actions as engine_actions
@@ -179,7 +180,7 @@ class TableManager:
         async with table.lock:
             table.deadline = self._next_deadline(table)
             await self.db.tables.set_deadline(match_id, table.deadline)
-            await self._after_change(table, events=[], actor=None)
+            await self._after_change(table, events=[])
         return table
 
     async def restore_all(self) -> int:
@@ -264,7 +265,7 @@ class TableManager:
                 await respond()
         finally:
             # Saved means accepted: the table moves on even if the answer was lost.
-            await self._after_change(table, events=events, actor=player)
+            await self._after_change(table, events=events)
         return events
 
     def _resumed(self, deadline: datetime | None) -> datetime | None:
@@ -314,9 +315,7 @@ class TableManager:
             return None
         return _whole_second(datetime.now(UTC) + timedelta(seconds=self.turn_seconds))
 
-    async def _after_change(self, table: Table, *, events: list[Event], actor: str | None) -> None:
-        # `actor` answered through their own click; the notifier sees their panel is current.
-        del actor
+    async def _after_change(self, table: Table, *, events: list[Event]) -> None:
         """Summaries, timers, the table message, other panels and the turn ping."""
         for event in events:
             if isinstance(event, RoundEnded):
@@ -459,8 +458,6 @@ class TableManager:
         if ended:
             embed.add_field(name="Table closed", value=ended[:1024], inline=False)
         specs = [] if table.closed else render.table_components(view, table_id=table.match_id)
-        from cogs.uno.views import build_view
-
         ui = build_view(specs)
         old = table.message_id is not None and (
             time.monotonic() - table.message_posted > TABLE_REPOST_AGE
@@ -478,9 +475,7 @@ class TableManager:
                 return
             except discord.NotFound:
                 pass  # deleted: post a new one below
-        message = await self._repost(table, embed=embed, view=ui)
-        if message is None:
-            return
+        await self._repost(table, embed=embed, view=ui)
 
     async def _repost(
         self, table: Table, *, embed: discord.Embed, view: discord.ui.View
@@ -579,8 +574,6 @@ class TableManager:
                 continue
             panel.signature = signature
             hand = self.panel_for(table, player)
-            from cogs.uno.views import build_view
-
             try:
                 await panel.webhook.edit_message(
                     "@original",  # type: ignore[arg-type]  # the interaction's own response
