@@ -114,4 +114,8 @@ def build_view(specs: Sequence[ButtonSpec | SelectSpec]) -> discord.ui.View:
             )
             item = ControlSelect(select)
         view.add_item(item)
+    # Every item is dynamic, so discord.py never needs this view after sending it. A
+    # stopped view is never stored; otherwise an ephemeral panel's view would be kept,
+    # with a timer, for the 15 minutes its token lives.
+    view.stop()
     return view
