@@ -8,10 +8,12 @@ reached, 2 when the configuration is wrong (no token, a refused token).
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import sys
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord.ext import commands
@@ -56,6 +58,9 @@ def setup_logging(settings: Settings) -> None:
         handler.addFilter(SecretRedactor(token))
 
 
+HTTP_CONNECTIONS = 32
+
+
 class UnoBot(commands.Bot):
     """The bot: app commands only, no privileged intents."""
 
@@ -72,6 +77,10 @@ class UnoBot(commands.Bot):
             intents=intents,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             max_messages=None,  # the bot never reads old messages: keep no message cache
+            # discord.py's default pool is unbounded: a burst of replies would keep hundreds
+            # of idle connections (and their buffers) open. A few dozen serve any load one
+            # process can produce.
+            connector=aiohttp.TCPConnector(limit=HTTP_CONNECTIONS),
             **kwargs,
         )
         self.settings = settings
@@ -84,6 +93,10 @@ class UnoBot(commands.Bot):
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         self.db = await Database.open(self.settings.database_path)
         log.info("Database open at %s", self.settings.database_path)
+        # The modules and settings loaded so far live as long as the process. Freezing
+        # them keeps the collector from re-scanning them, so full collections run often
+        # enough to free each click's reference cycles before they pile up in memory.
+        gc.freeze()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()

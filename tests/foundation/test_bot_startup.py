@@ -119,3 +119,13 @@ def test_log_lines_carrying_the_token_are_redacted(capsys: pytest.CaptureFixture
     assert "connecting with [redacted token]" in err
     assert "request failed" in err
     assert FAKE_TOKEN not in err
+
+
+async def test_the_http_pool_is_bounded() -> None:
+    # discord.py's own pool is unbounded: a burst of replies would leave hundreds of idle
+    # connections open, each with its buffers.
+    client = bot.UnoBot(Settings(_env_file=None, discord_token=FAKE_TOKEN))  # type: ignore[call-arg]
+    try:
+        assert client.http.connector.limit == bot.HTTP_CONNECTIONS
+    finally:
+        await client.http.connector.close()
