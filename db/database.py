@@ -23,6 +23,10 @@ Synchronous = Literal["NORMAL", "FULL"]
 BUSY_TIMEOUT_MS = 5_000
 # After a checkpoint, truncate the WAL back to this size instead of letting it stay huge.
 JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024
+# Page cache per connection. SQLite's default (2 MiB each) mostly holds pages of the
+# append-only action log that are never read again; the B-tree interior pages that
+# matter fit many times over in this.
+CACHE_KIB = 512
 # The WAL may hold this many frames (4 KB pages) before the writer itself helps
 # the checkpoint finish: SQLite's own default autocheckpoint size.
 WAL_RESTART_FRAMES = 1000
@@ -252,6 +256,7 @@ async def _connect(path: Path, synchronous: Synchronous) -> aiosqlite.Connection
         await conn.execute("PRAGMA foreign_keys = ON")
         await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         await conn.execute(f"PRAGMA synchronous = {synchronous}")
+        await conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
     except BaseException:
         await conn.close()
         raise
