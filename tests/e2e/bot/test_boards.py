@@ -531,3 +531,37 @@ async def test_hand_at_a_running_table_shows_the_callers_own_panel(
     assert table.failures() == []
     clean_log(emu)
     await stopped_cleanly(bot)
+
+
+async def test_hand_after_leaving_a_pizza_table_that_plays_on_is_refused(
+    emu: Emulator, driver: Driver, scene: Scene, database: Path, bots: BotFactory
+) -> None:
+    bot = bots(table_seed=31)
+    await bot.start()
+    carol = emu.add_user("carol", guild=scene.guild)
+    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob, carol], seed=31)
+    await table.open("pizza", target=100)
+    left = private_to(await driver.slash(carol, scene.channel, "uno leave"), carol)
+    assert "forfeit" in left.content
+    truth = await load_truth(database, scene.channel.id)
+    assert truth is not None  # X3: alice and bob play on
+
+    # Carol left: she has no hand and no decision here any more (X3).
+    answer = private_to(await driver.slash(carol, scene.channel, "uno hand"), carol)
+    assert answer.content == NOT_AT_A_TABLE
+    pressed = private_to(await table.press(carol, "hand"), carol)
+    assert "not playing at this table" in pressed.content
+    again = private_to(await driver.slash(carol, scene.channel, "uno leave"), carol)
+    assert again.content == NOT_AT_A_TABLE
+
+    # At a new table elsewhere, /uno hand here brings her the new table, not the old one.
+    lounge = emu.add_text_channel(scene.guild, "lounge")
+    duo = ScriptedTable(driver, lounge, [carol, scene.mod], seed=32)
+    await duo.open("duo", opponent=scene.mod)
+    new = await load_truth(database, lounge.id)
+    assert new is not None
+    assert new.table_id != truth.table_id
+    answer = private_to(await driver.slash(carol, scene.channel, "uno hand"), carol)
+    assert answer.embeds[0]["footer"]["text"] == f"Table {new.table_id} · only you can see this"
+    clean_log(emu)
+    await stopped_cleanly(bot)
