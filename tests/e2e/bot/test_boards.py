@@ -21,7 +21,7 @@ from db.models import PlayerResult, RoundResult, Seat, Variant
 from tests.e2e.bot.conftest import BotFactory
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
-from tests.e2e.uno_table import ScriptedTable, comparable, load_truth
+from tests.e2e.uno_table import ScriptedTable, comparable, is_table_message, load_truth
 from tests.emulator import CallbackType, Driver, Emulator, Message, Outcome, User
 
 EPOCH = datetime(2026, 3, 1, 18, 0, tzinfo=UTC)
@@ -565,3 +565,27 @@ async def test_hand_after_leaving_a_pizza_table_that_plays_on_is_refused(
     assert answer.embeds[0]["footer"]["text"] == f"Table {new.table_id} · only you can see this"
     clean_log(emu)
     await stopped_cleanly(bot)
+
+
+async def test_hand_in_a_lobby_says_the_game_has_not_started(
+    emu: Emulator, driver: Driver, scene: Scene, uno_bot: BotProcess
+) -> None:
+    opened = await driver.slash(scene.alice, scene.channel, "uno pizza")
+    lobby = opened.message
+    assert lobby is not None
+    await driver.click(scene.bob, lobby, label="Join")
+    # They sit at a lobby, so "start a table" would only lead to "you're already at one".
+    for user in (scene.alice, scene.bob):
+        answer = private_to(await driver.slash(user, scene.channel, "uno hand"), user)
+        assert (
+            driver.read(answer)
+            == "The game in #uno hasn't started yet: your hand comes once it does."
+        )
+    answer = private_to(await driver.slash(scene.mod, scene.channel, "uno hand"), scene.mod)
+    assert answer.content == NOT_AT_A_TABLE
+
+    await driver.click(scene.alice, lobby, label="Start")
+    await driver.wait_for(lambda: is_table_message(lobby), timeout=10)  # the lobby became the table
+    panel = private_to(await driver.slash(scene.bob, scene.channel, "uno hand"), scene.bob)
+    assert panel.embeds[0]["title"].startswith("Your hand · ")
+    clean_log(emu)
