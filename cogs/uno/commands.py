@@ -470,16 +470,25 @@ class UnoCog(commands.Cog):
     @uno.command(name="hand", description="Show your cards and your choices (only you see it).")
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        table = self._table_for(interaction)
-        await self.send_panel(interaction, table, str(interaction.user.id))
+        user_id = interaction.user.id
+        table = self._table_for(user_id=user_id, channel_id=interaction.channel_id or 0)
+        await self.send_panel(interaction, table, str(user_id))
 
-    def _table_for(self, interaction: discord.Interaction[Any]) -> Table:
-        here = self.tables.in_channel(interaction.channel_id or 0)
-        if here is not None and here.seated(interaction.user.id):
+    def _table_for(self, *, user_id: int, channel_id: int) -> Table:
+        """The caller's table, this channel's first; else a refusal that says why."""
+        here = self.tables.in_channel(channel_id)
+        if here is not None and here.seated(user_id):
             return here
-        anywhere = self.tables.of_player(interaction.user.id)
+        anywhere = self.tables.of_player(user_id)
         if anywhere is not None:
             return anywhere
+        for lobby in self.lobbies.values():
+            if lobby.seated(user_id):
+                # Telling them to start a table would send them to a refusal: they sit in one.
+                raise UserFacingError(
+                    f"The game in <#{lobby.channel_id}> hasn't started yet: "
+                    "your hand comes once it does."
+                )
         raise UserFacingError(
             "You're not playing at any table. Start one with `/uno duo` or `/uno pizza`."
         )
@@ -502,7 +511,7 @@ class UnoCog(commands.Cog):
                     await self._edit_lobby_message(lobby, lobby.embed(), keep_buttons=True)
                 await reply(interaction, "You left the lobby.")
                 return
-        table = self._table_for(interaction)
+        table = self._table_for(user_id=user_id, channel_id=interaction.channel_id or 0)
         async with table.lock:
             if table.closed:
                 raise UserFacingError("That game is already over.")

@@ -89,7 +89,9 @@ class Table:
         return self.match.variant
 
     def seated(self, user_id: int) -> bool:
-        return str(user_id) in self.match.players
+        """Whether the member still plays here; one who left or was removed (X3) does not."""
+        player = str(user_id)
+        return any(seat.player == player and seat.seated for seat in self.match.public_view().seats)
 
 
 class TableManager:

@@ -1,0 +1,42 @@
+"""The /uno commands' choices that need no Discord: which table a member means."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import discord
+import pytest
+from discord.ext import commands
+
+from cogs.uno.commands import UnoCog, UserFacingError
+from cogs.uno.lobby import Lobby
+from db.database import Database
+
+GUILD, CHANNEL, OTHER = 100, 200, 300
+ALICE, BOB, STRANGER = 11, 22, 33
+
+
+@pytest.fixture
+async def cog(tmp_path: Path) -> AsyncIterator[UnoCog]:
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    async with Database.open(tmp_path / "uno.db") as db:
+        yield UnoCog(bot, db)
+    await bot.close()
+
+
+async def test_hand_in_an_open_lobby_says_the_game_has_not_started(cog: UnoCog) -> None:
+    cog.lobbies[CHANNEL] = Lobby(
+        channel_id=CHANNEL,
+        guild_id=GUILD,
+        host_id=ALICE,
+        variant="pizza",
+        target=250,
+        seats=[(ALICE, "alice"), (BOB, "bob")],
+    )
+    for user_id in (ALICE, BOB):
+        for channel_id in (CHANNEL, OTHER):
+            with pytest.raises(UserFacingError, match=rf"<#{CHANNEL}> hasn't started yet"):
+                cog._table_for(user_id=user_id, channel_id=channel_id)
+    with pytest.raises(UserFacingError, match="not playing at any table"):
+        cog._table_for(user_id=STRANGER, channel_id=CHANNEL)
