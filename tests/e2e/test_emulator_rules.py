@@ -211,3 +211,13 @@ async def test_edit_limit_counts_per_channel_on_the_emulator_clock(emu: Emulator
     assert error.headers["X-RateLimit-Remaining"] == "0"  # type: ignore[attr-defined]
     emu.clock.advance(5.0)
     limit.take(1)
+
+
+async def test_edit_limit_names_one_bucket_for_every_channel(emu: Emulator) -> None:
+    # Discord's bucket hash names the route's limit; clients add the channel id to it.
+    # A hash per channel made discord.py re-key (and re-scan) its buckets on every edit.
+    limit = emu.world.edit_limit
+    limit.take(1)
+    first, second = limit.headers(1), limit.headers(2)
+    assert first["X-RateLimit-Bucket"] == second["X-RateLimit-Bucket"]
+    assert (first["X-RateLimit-Remaining"], second["X-RateLimit-Remaining"]) == ("4", "5")

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from .clock import Clock
 from .errors import ApiError
 
+EDIT_BUCKET = "3b0fbf1e8a6e4c2bd2f1a7c6e9d8b5a4"
+
 
 @dataclass
 class _Window:
@@ -61,5 +63,7 @@ class EditRateLimit:
             "X-RateLimit-Remaining": str(max(self.limit - window.used, 0)),
             "X-RateLimit-Reset": f"{self.clock.now() + reset_after:.3f}",
             "X-RateLimit-Reset-After": f"{reset_after:.3f}",
-            "X-RateLimit-Bucket": f"edit-{channel_id}",
+            # Discord names the route's limit, not the channel: clients key a bucket by
+            # this hash plus the route's major parameters (the channel id).
+            "X-RateLimit-Bucket": EDIT_BUCKET,
         }
