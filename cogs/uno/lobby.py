@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import discord
 
 from cogs.uno import ids
-from cogs.uno.render import ButtonSpec
+from cogs.uno.render import ButtonSpec, plural
 from engine.match import Variant
 
 LOBBY_LIFE = timedelta(minutes=10)
@@ -63,7 +63,7 @@ class Lobby:
             value="\n".join(f"• {name}" for _, name in self.seats) or "nobody yet",
             inline=True,
         )
-        embed.add_field(name="Target", value=f"{self.target} points", inline=True)
+        embed.add_field(name="Target", value=plural(self.target, "point"), inline=True)
         embed.add_field(
             name="Expires",
             value=f"<t:{int(self.expires_at.timestamp())}:R> if it hasn't started",

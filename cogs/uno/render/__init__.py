@@ -53,6 +53,7 @@ from cogs.uno.render.words import (
     hand_lines,
     name,
     plain_name,
+    plural,
     variant_name,
 )
 
@@ -96,6 +97,7 @@ __all__ = [
     "name",
     "named_colour",
     "plain_name",
+    "plural",
     "round_summary",
     "rules_text",
     "table_components",

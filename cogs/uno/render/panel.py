@@ -120,7 +120,11 @@ def _card_choices(
         colour = last.colour
         same = sum(k for c, k in counts.items() if c.colour is colour and colour is not None)
         label = f"Dump, {last.title} last" + (" + UNO!" if dump.uno else "")
-        description = f"Lay all {same} {colour.title if colour else ''} cards; the last one acts"
+        kind = f"{colour.title} card" if colour else "card"
+        if same == 1:
+            description = f"Lay your only {kind}"
+        else:
+            description = f"Lay all {plural(same, kind)}; the last one acts"
         groups["dump"].append(
             _Choice(
                 dump, label, colour_emoji(colour), success if dump.uno else secondary, description

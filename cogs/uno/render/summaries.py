@@ -42,7 +42,7 @@ def round_summary(event: RoundEnded, names: Mapping[str, str], variant: str) -> 
     for player, total in event.scores:
         left = hands.get(player, ())
         cards = fit_lines(hand_lines(left), 700) if left else "No cards left."
-        value = f"{cards}\n+{points.get(player, 0)} points · total **{total}**"
+        value = f"{cards}\n+{plural(points.get(player, 0), 'point')} · total **{total}**"
         won = player == event.winner
         title = plain_name(names, player) + (" 🏆" if won else "")
         status = "went out" if won and not left else f"{plural(len(left), 'card')} left"
@@ -59,7 +59,7 @@ def match_summary(event: MatchEnded, names: Mapping[str, str], variant: str) -> 
     for place, (player, total) in enumerate(ordered, start=1):
         mark = "🏆" if player == event.winner else f"{place}."
         left = " (forfeited)" if player in event.forfeited else ""
-        lines.append(f"{mark} {name(names, player)} · {total} points{left}")
+        lines.append(f"{mark} {name(names, player)} · {plural(total, 'point')}{left}")
     rule = "the lower total wins (D14)" if lower_wins else "the first to the target wins (P11)"
     embed = discord.Embed(
         title=f"{variant_name(variant)}: {plain_name(names, event.winner)} wins the match",

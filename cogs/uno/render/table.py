@@ -86,12 +86,13 @@ def _pending_words(view: PublicView, names: Mapping[str, str]) -> str:
 def _seat_line(view: PublicView, seat_index: int, names: Mapping[str, str]) -> str:
     seat = view.seats[seat_index]
     if not seat.seated:
-        return f"~~{escape_markdown(plain_name(names, seat.player))}~~ left · {seat.score} pts"
+        score = plural(seat.score, "pt")
+        return f"~~{escape_markdown(plain_name(names, seat.player))}~~ left · {score}"
     marker = "▶ " if seat.player == view.to_act else ""
     parts = [
         f"{marker}{name(names, seat.player)}",
         plural(seat.cards, "card"),
-        f"{seat.score} pts",
+        plural(seat.score, "pt"),
     ]
     if view.dealer == seat.player:
         parts.append("Player 1" if view.variant == "duo" else "dealer")

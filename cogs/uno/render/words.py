@@ -101,6 +101,7 @@ def name(names: Mapping[str, str], player: str) -> str:
 
 
 def plural(count: int, word: str) -> str:
+    """`1 card`, `0 cards`, `2 cards`: every count a player reads goes through here."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
@@ -159,7 +160,7 @@ def fit_items(items: Sequence[str], limit: int, *, sep: str = ", ") -> str:
         text = sep.join(items[:n]) + f"{sep if n else ''}… +{len(items) - n} more"
         if len(text) <= limit:
             return text
-    return clip(f"{len(items)} cards", limit)
+    return clip(plural(len(items), "card"), limit)
 
 
 def fit_embed(embed: discord.Embed) -> discord.Embed:
@@ -316,7 +317,7 @@ def _describe_round(event: RoundEnded, names: Mapping[str, str]) -> str:
     points = dict(event.points)
     won = points.get(event.winner, 0)
     if won > 0:  # Pizza: the winner scores the other hands
-        return f"Round {event.round}: {name(names, event.winner)} wins {won} points"
+        return f"Round {event.round}: {name(names, event.winner)} wins {plural(won, 'point')}"
     others = ", ".join(
         f"{name(names, p)} +{pts}" for p, pts in event.points if p != event.winner and pts
     )
