@@ -8,7 +8,7 @@ from typing import Final
 import discord
 
 from cogs.uno import ids
-from cogs.uno.render import ButtonSpec, plural
+from cogs.uno.render import ButtonSpec, escape_name, plural
 from db.models import LeaderboardPage, MemberStats, Outcome
 
 TITLES = {"duo": "UNO Duo", "pizza": "UNO Pocket Pizza Pizza"}
@@ -36,7 +36,7 @@ def leaderboard(
         s = entry.stats
         medal = MEDALS.get(entry.place, f"**{entry.place}.**")
         lines.append(
-            f"{medal} **{discord.utils.escape_markdown(s.display_name)}** — {s.won} won of "
+            f"{medal} **{escape_name(s.display_name)}** — {s.won} won of "
             f"{s.played} ({s.win_rate:.0%}), streak {s.current_streak} (best {s.best_streak}), "
             f"{plural(s.points, 'point')} {points}"
         )
@@ -65,7 +65,7 @@ def leaderboard(
 
 def stats(name: str, records: Mapping[str, MemberStats | None]) -> discord.Embed:
     """A member's record in each variant with their latest matches."""
-    embed = discord.Embed(title=f"{name[:200]} — UNO record", colour=GOLD)
+    embed = discord.Embed(title=f"{escape_name(name)} — UNO record", colour=GOLD)
     for variant, record in records.items():
         if record is None:
             embed.add_field(name=TITLES[variant], value="No finished match yet.", inline=False)
@@ -79,7 +79,7 @@ def stats(name: str, records: Mapping[str, MemberStats | None]) -> discord.Embed
             f"streak {s.current_streak} · best {s.best_streak}",
         ]
         for recent in record.recent:
-            against = ", ".join(seat.display_name for seat in recent.opponents)
+            against = ", ".join(escape_name(seat.display_name) for seat in recent.opponents)
             lines.append(
                 f"• <t:{int(recent.ended_at.timestamp())}:d> {OUTCOME_WORDS[recent.outcome]} "
                 f"vs {against} ({plural(recent.score, 'pt')}, place {recent.place})"

@@ -149,11 +149,15 @@ class UnoCog(commands.Cog):
             )
         if opponent is not None:
             if opponent.bot:
-                raise UserFacingError(f"{opponent.display_name} is a bot and can't play UNO.")
+                raise UserFacingError(
+                    f"{render.escape_name(opponent.display_name)} is a bot and can't play UNO."
+                )
             if opponent.id == user.id:
                 raise UserFacingError("You can't challenge yourself — pick another member.")
             if where := self._seated_elsewhere(opponent.id):
-                raise UserFacingError(f"{opponent.display_name} is already at a table in {where}.")
+                raise UserFacingError(
+                    f"{render.escape_name(opponent.display_name)} is already at a table in {where}."
+                )
         lobby = Lobby(
             channel_id=interaction.channel_id,
             guild_id=interaction.guild_id,
@@ -215,7 +219,9 @@ class UnoCog(commands.Cog):
         if code == "decline":
             self._close_lobby(lobby)
             await interaction.response.edit_message(
-                content=None, embed=lobby.closed_embed(f"{user.display_name} declined."), view=None
+                content=None,
+                embed=lobby.closed_embed(f"{render.escape_name(user.display_name)} declined."),
+                view=None,
             )
             return
         if code == "cancel":
@@ -550,7 +556,10 @@ class UnoCog(commands.Cog):
                 )
             self._close_lobby(lobby)
             await self._edit_lobby_message(
-                lobby, lobby.closed_embed(f"Closed by {interaction.user.display_name}.")
+                lobby,
+                lobby.closed_embed(
+                    f"Closed by {render.escape_name(interaction.user.display_name)}."
+                ),
             )
             await reply(interaction, "Lobby closed.")
             return
@@ -561,15 +570,13 @@ class UnoCog(commands.Cog):
             raise UserFacingError(
                 "Only the host or a member with Manage Messages can end this table."
             )
+        ender = render.escape_name(interaction.user.display_name)
         # Closing edits the table message, which a rate limit may delay: answer first.
         await interaction.response.defer(thinking=True)
         async with table.lock:
-            await self.tables.close(
-                table, reason=f"Ended by {interaction.user.display_name}; not scored."
-            )
+            await self.tables.close(table, reason=f"Ended by {ender}; not scored.")
         await interaction.edit_original_response(
-            content=f"🛑 {interaction.user.display_name} ended the game; "
-            "the unfinished match is not scored."
+            content=f"🛑 {ender} ended the game; the unfinished match is not scored."
         )
 
     @uno.command(name="leaderboard", description="This server's UNO leaderboard.")

@@ -49,11 +49,14 @@ from cogs.uno.render.words import (
     colour_label,
     colour_value,
     describe_event,
+    escape_name,
+    escaped_name,
     fit_embed,
     hand_lines,
     name,
     plain_name,
     plural,
+    tidy_name,
     variant_name,
 )
 
@@ -90,6 +93,8 @@ __all__ = [
     "colour_label",
     "colour_value",
     "describe_event",
+    "escape_name",
+    "escaped_name",
     "fit_embed",
     "hand_lines",
     "hand_panel",
@@ -102,5 +107,6 @@ __all__ = [
     "rules_text",
     "table_components",
     "table_embed",
+    "tidy_name",
     "variant_name",
 ]

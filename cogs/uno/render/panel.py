@@ -35,11 +35,11 @@ from cogs.uno.render.words import (
     colour_emoji,
     colour_label,
     colour_value,
+    escaped_name,
     fit_embed,
     fit_lines,
     hand_lines,
     name,
-    plain_name,
     plural,
 )
 from engine.actions import (
@@ -435,6 +435,6 @@ def hand_panel(
 def _challenged_name(view: PrivateView, public: PublicView, names: Mapping[str, str]) -> str:
     for event in reversed(public.recent):
         if isinstance(event, ChallengeResolved) and event.challenger == view.player:
-            return plain_name(names, event.challenged)
+            return escaped_name(names, event.challenged)
     others = [s.player for s in public.seats if s.player != view.player]
-    return plain_name(names, others[0]) if len(others) == 1 else "The challenged player"
+    return escaped_name(names, others[0]) if len(others) == 1 else "The challenged player"

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from datetime import datetime
 
 import discord
-from discord.utils import escape_markdown
 
 from cogs.uno import ids
 from cogs.uno.render.specs import FIELD_VALUE, LOG_LINES, ButtonSpec
@@ -15,11 +14,11 @@ from cogs.uno.render.words import (
     colour_label,
     colour_value,
     describe_event,
+    escaped_name,
     fit_embed,
     fit_items,
     fit_lines,
     name,
-    plain_name,
     plural,
     variant_name,
 )
@@ -87,7 +86,7 @@ def _seat_line(view: PublicView, seat_index: int, names: Mapping[str, str]) -> s
     seat = view.seats[seat_index]
     if not seat.seated:
         score = plural(seat.score, "pt")
-        return f"~~{escape_markdown(plain_name(names, seat.player))}~~ left · {score}"
+        return f"~~{escaped_name(names, seat.player)}~~ left · {score}"
     marker = "▶ " if seat.player == view.to_act else ""
     parts = [
         f"{marker}{name(names, seat.player)}",
