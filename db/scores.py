@@ -93,6 +93,8 @@ board AS (
 )
 """
 
+_INT64_MAX = 2**63 - 1
+
 _BOARD_COLUMNS = (
     "user_id, display_name, played, won, lost, forfeits, win_rate, rounds_won, points,"
     " current, best, place, total"
@@ -122,6 +124,8 @@ class ScoreRepo:
         """
         if page < 1 or page_size < 1:
             raise ValueError("page and page_size start at 1")
+        if (page - 1) * page_size > _INT64_MAX:  # SQLite binds the OFFSET as an int64
+            raise ValueError(f"page {page} is beyond any leaderboard")
         params = {"guild": guild_id, "variant": variant, "min_played": min_played}
         sql = _STATS_CTE.format(user_filter="", winner_filter="")
         async with self._db.reading() as conn:

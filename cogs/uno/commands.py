@@ -18,12 +18,14 @@ from cogs.uno.lobby import SEATS, Lobby
 from cogs.uno.tables import Table, TableManager
 from cogs.uno.views import DYNAMIC_ITEMS, build_view
 from db.database import Database
+from db.models import LeaderboardPage, Variant
 from engine.actions import Action, CallUno, CatchUno
 from engine.errors import IllegalAction
 
 log = logging.getLogger(__name__)
 
 VariantChoice = Literal["duo", "pizza"]
+VARIANTS: dict[str, Variant] = {"duo": "duo", "pizza": "pizza"}  # a custom_id's text, checked
 UNKNOWN_INTERACTION = 10062  # Discord's code once the 3 s to answer have passed
 LATE_CLICK = 2.5  # seconds a click may wait for its table before it is dropped
 DUO_TARGET = app_commands.Range[int, 50, 1000]
@@ -598,21 +600,16 @@ class UnoCog(commands.Cog):
         self, interaction: discord.Interaction[Any], control: ids.ParsedId | None
     ) -> None:
         try:
-            if not isinstance(control, ids.LeaderboardPage) or control.variant not in SEATS:
+            variant = (
+                VARIANTS.get(control.variant) if isinstance(control, ids.LeaderboardPage) else None
+            )
+            if not isinstance(control, ids.LeaderboardPage) or variant is None:
                 await reply(interaction, "That button is no longer valid.")
                 return
             assert interaction.guild_id is not None
-            page = await self.db.scores.leaderboard(
-                guild_id=interaction.guild_id,
-                variant=control.variant,
-                page=max(1, control.page),  # type: ignore[arg-type]
+            page = await board_page(
+                self.db, guild_id=interaction.guild_id, variant=variant, page=control.page
             )
-            if page.page > page.pages:
-                page = await self.db.scores.leaderboard(
-                    guild_id=interaction.guild_id,
-                    variant=control.variant,
-                    page=page.pages,  # type: ignore[arg-type]
-                )
             embed, specs = boards.leaderboard(
                 page, guild_name=interaction.guild.name if interaction.guild else ""
             )
@@ -645,6 +642,16 @@ class UnoCog(commands.Cog):
         self, interaction: discord.Interaction[Any], variant: VariantChoice = "duo"
     ) -> None:
         await interaction.response.send_message(render.rules_text(variant)[:2000], ephemeral=True)
+
+
+async def board_page(
+    db: Database, *, guild_id: int, variant: Variant, page: int
+) -> LeaderboardPage:
+    """Page `page` of the board; its last page if the board shrank since the button was drawn."""
+    board = await db.scores.leaderboard(guild_id=guild_id, variant=variant, page=page)
+    if board.page > board.pages:
+        board = await db.scores.leaderboard(guild_id=guild_id, variant=variant, page=board.pages)
+    return board
 
 
 async def reply(interaction: discord.Interaction[Any], content: str) -> None:
