@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 
-from db.errors import MemberPlaying
+from db.errors import MemberPlaying, wraps_storage_errors
 from db.models import (
     FORGOTTEN_NAME,
     LeaderboardEntry,
@@ -107,6 +107,7 @@ class ScoreRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
 
+    @wraps_storage_errors
     async def leaderboard(
         self,
         *,
@@ -148,6 +149,7 @@ class ScoreRepo:
             variant=variant, page=page, page_size=page_size, total=total, entries=entries
         )
 
+    @wraps_storage_errors
     async def member_stats(
         self, *, guild_id: int, user_id: int, variant: Variant, recent: int = 5
     ) -> MemberStats | None:
@@ -164,6 +166,7 @@ class ScoreRepo:
             matches = await _recent_matches(conn, params, recent)
         return MemberStats(stats=_stats_from_row(row, variant), recent=matches)
 
+    @wraps_storage_errors
     async def forget_member(self, user_id: int, guild_id: int | None = None) -> int:
         """Erase a member from finished history (in one guild, or everywhere).
 
