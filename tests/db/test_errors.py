@@ -8,10 +8,12 @@ write connection still usable once the cause is gone.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import inspect
 import json
 import sqlite3
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -182,9 +184,17 @@ async def test_opening_what_is_not_a_database_is_a_storage_error(
 ) -> None:
     path = tmp_path / "uno.db"
     make(path)  # type: ignore[operator]
+    before = set(threading.enumerate())
     with pytest.raises(DatabaseError) as opened:
         await Database.open(path)
     assert_storage_error(opened, "Database.open", cause)
+    # No connection thread is left behind. aiosqlite stops the thread of a connection
+    # that failed to open without waiting for it: give it a moment to finish.
+    for _ in range(100):
+        if set(threading.enumerate()) <= before:
+            break
+        await asyncio.sleep(0.01)
+    assert set(threading.enumerate()) <= before
 
 
 # ---------------------------------------------------------------- the boundary
