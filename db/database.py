@@ -12,7 +12,7 @@ from typing import Any, Literal, Self
 
 import aiosqlite
 
-from db.errors import SchemaTooNew
+from db.errors import SchemaTooNew, storage_errors, wraps_storage_errors
 from db.migrate import apply_migrations, load_migrations, schema_version
 from db.scores import ScoreRepo
 from db.tables import TableRepo
@@ -94,6 +94,17 @@ class Database:
     async def _open(
         cls, path: Path, snapshot_every: int, synchronous: Synchronous, checkpoint_every_s: float
     ) -> Database:
+        # A file that is not a database, a folder, a locked or unwritable file: the bot
+        # reports a DatabaseError at start-up in one sentence.
+        with storage_errors("Database.open"):
+            return await cls._connect_and_migrate(
+                path, snapshot_every, synchronous, checkpoint_every_s
+            )
+
+    @classmethod
+    async def _connect_and_migrate(
+        cls, path: Path, snapshot_every: int, synchronous: Synchronous, checkpoint_every_s: float
+    ) -> Database:
         if str(path) == ":memory:":
             raise ValueError("Database needs a file: its connections must share it")
         # Checked before any connection opens: a failed open must leave no thread behind.
@@ -143,6 +154,7 @@ class Database:
         )
         return db
 
+    @wraps_storage_errors
     async def close(self) -> None:
         """Flush queued writes, checkpoint the WAL into the file, close the connections."""
         try:
@@ -160,6 +172,7 @@ class Database:
             finally:
                 await self._writer.close()
 
+    @wraps_storage_errors
     async def checkpoint(self) -> tuple[int, int, int]:
         """Copy the WAL into the file; return SQLite's (busy, WAL frames, frames copied).
 
@@ -202,6 +215,7 @@ class Database:
     ) -> None:
         await self.close()
 
+    @wraps_storage_errors
     async def pragma(self, name: str) -> object:
         """Return a PRAGMA's value as the write connection sees it (diagnostics, tests)."""
         if not name.replace("_", "").isalpha():
@@ -233,10 +247,15 @@ class Database:
             await self._writer.execute("BEGIN IMMEDIATE")
             try:
                 yield self._writer
+                await self._writer.execute("COMMIT")
             except BaseException:
-                await self._writer.execute("ROLLBACK")
+                # A full disk or an I/O error may have rolled the transaction back
+                # already (a second ROLLBACK would fail and hide why); a COMMIT that
+                # failed (a deferred constraint) leaves it open, and every later
+                # BEGIN on this connection would fail: end it either way.
+                if self._writer.in_transaction:
+                    await self._writer.execute("ROLLBACK")
                 raise
-            await self._writer.execute("COMMIT")
 
     @contextlib.asynccontextmanager
     async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -246,7 +265,8 @@ class Database:
             try:
                 yield self._reader
             finally:
-                await self._reader.execute("COMMIT")
+                if self._reader.in_transaction:  # an I/O error may have ended it
+                    await self._reader.execute("COMMIT")
 
 
 async def _connect(path: Path, synchronous: Synchronous) -> aiosqlite.Connection:

@@ -2,9 +2,33 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import sqlite3
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
+from typing import Any, ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
 
 class DatabaseError(Exception):
-    """Base class of every error raised on purpose by `db`."""
+    """Base class of the errors `db` raises on purpose or wraps: no sqlite3 error leaves
+    `db` unwrapped (bad arguments raise ValueError)."""
+
+
+class StorageError(DatabaseError):
+    """SQLite could not carry out an operation: the disk is full, an I/O error, the
+    file is locked past the busy timeout, corrupt or not a database at all.
+
+    `operation` names what was asked (`TableRepo.record_action`); the sqlite3
+    error is the `__cause__`. Whatever was being written was not committed.
+    """
+
+    def __init__(self, operation: str, error: sqlite3.Error) -> None:
+        code = getattr(error, "sqlite_errorname", None)  # e.g. SQLITE_BUSY (Python 3.11+)
+        super().__init__(f"{operation} failed: {error}" + (f" ({code})" if code else ""))
+        self.operation = operation
 
 
 class SchemaTooNew(DatabaseError):
@@ -42,3 +66,30 @@ class InvalidResults(DatabaseError):
 
 class MemberPlaying(DatabaseError):
     """A member cannot be forgotten while seated at a running table."""
+
+
+@contextlib.contextmanager
+def storage_errors(operation: str) -> Iterator[None]:
+    """Raise a sqlite3 error out of the block as StorageError naming `operation`."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        raise StorageError(operation, error) from error
+
+
+def wraps_storage_errors(
+    method: Callable[P, Awaitable[R]],
+) -> Callable[P, Coroutine[Any, Any, R]]:
+    """Make a repository method raise StorageError, named after it, for sqlite3 errors.
+
+    Applied to every public method of the repositories (the boundary of `db`): the
+    cogs then handle one error family, and the log says which operation failed.
+    """
+    operation = method.__qualname__
+
+    @functools.wraps(method)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        with storage_errors(operation):
+            return await method(*args, **kwargs)
+
+    return wrapper

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 
-from db.errors import MemberPlaying
+from db.errors import MemberPlaying, wraps_storage_errors
 from db.models import (
     FORGOTTEN_NAME,
     LeaderboardEntry,
@@ -93,6 +93,8 @@ board AS (
 )
 """
 
+_INT64_MAX = 2**63 - 1
+
 _BOARD_COLUMNS = (
     "user_id, display_name, played, won, lost, forfeits, win_rate, rounds_won, points,"
     " current, best, place, total"
@@ -105,6 +107,7 @@ class ScoreRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
 
+    @wraps_storage_errors
     async def leaderboard(
         self,
         *,
@@ -122,6 +125,8 @@ class ScoreRepo:
         """
         if page < 1 or page_size < 1:
             raise ValueError("page and page_size start at 1")
+        if (page - 1) * page_size > _INT64_MAX:  # SQLite binds the OFFSET as an int64
+            raise ValueError(f"page {page} is beyond any leaderboard")
         params = {"guild": guild_id, "variant": variant, "min_played": min_played}
         sql = _STATS_CTE.format(user_filter="", winner_filter="")
         async with self._db.reading() as conn:
@@ -144,6 +149,7 @@ class ScoreRepo:
             variant=variant, page=page, page_size=page_size, total=total, entries=entries
         )
 
+    @wraps_storage_errors
     async def member_stats(
         self, *, guild_id: int, user_id: int, variant: Variant, recent: int = 5
     ) -> MemberStats | None:
@@ -160,6 +166,7 @@ class ScoreRepo:
             matches = await _recent_matches(conn, params, recent)
         return MemberStats(stats=_stats_from_row(row, variant), recent=matches)
 
+    @wraps_storage_errors
     async def forget_member(self, user_id: int, guild_id: int | None = None) -> int:
         """Erase a member from finished history (in one guild, or everywhere).
 

@@ -12,7 +12,13 @@ from typing import TYPE_CHECKING, Any
 import aiosqlite
 from pydantic import JsonValue
 
-from db.errors import ActionRejected, InvalidResults, MatchNotRunning, UnknownMatch
+from db.errors import (
+    ActionRejected,
+    InvalidResults,
+    MatchNotRunning,
+    UnknownMatch,
+    wraps_storage_errors,
+)
 from db.models import (
     JsonInput,
     LoggedAction,
@@ -99,6 +105,7 @@ class TableRepo:
 
     # -- lifecycle ---------------------------------------------------------------
 
+    @wraps_storage_errors
     async def start_match(
         self,
         *,
@@ -152,6 +159,7 @@ class TableRepo:
             await conn.execute(_UPSERT_SNAPSHOT, (match_id, 0, state_json, started))
         return match_id
 
+    @wraps_storage_errors
     async def record_action(
         self,
         match_id: int,
@@ -223,6 +231,7 @@ class TableRepo:
         if job.results is not None:
             await _finish(conn, job.match_id, job.results, job.created_at)
 
+    @wraps_storage_errors
     async def record_round(
         self, match_id: int, result: RoundResult, *, ended_at: datetime | None = None
     ) -> None:
@@ -230,6 +239,7 @@ class TableRepo:
         async with self._db.transaction() as conn:
             await _insert_round(conn, match_id, result, to_ms(ended_at) if ended_at else now_ms())
 
+    @wraps_storage_errors
     async def finish_match(
         self,
         match_id: int,
@@ -245,6 +255,7 @@ class TableRepo:
         async with self._db.transaction() as conn:
             await _finish(conn, match_id, results, to_ms(ended_at) if ended_at else now_ms())
 
+    @wraps_storage_errors
     async def abandon_match(self, match_id: int, *, ended_at: datetime | None = None) -> None:
         """Close a running match without results (it counts in no scoreboard)."""
         async with self._db.transaction() as conn:
@@ -256,6 +267,7 @@ class TableRepo:
             )
             await conn.execute("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
 
+    @wraps_storage_errors
     async def set_table_message(self, match_id: int, message_id: int | None) -> None:
         """Remember the table message (after it is re-posted) so a restart finds it.
 
@@ -268,6 +280,7 @@ class TableRepo:
             if cursor.rowcount == 0:
                 raise UnknownMatch(f"no match {match_id}")
 
+    @wraps_storage_errors
     async def set_deadline(self, match_id: int, deadline: datetime | None) -> None:
         """Change the turn deadline without an action."""
         async with self._db.transaction() as conn:
@@ -276,6 +289,7 @@ class TableRepo:
 
     # -- reads -------------------------------------------------------------------
 
+    @wraps_storage_errors
     async def get_match(self, match_id: int) -> Match:
         """Return one match with its seats."""
         async with self._db.reading() as conn:
@@ -284,11 +298,13 @@ class TableRepo:
             raise UnknownMatch(f"no match {match_id}")
         return matches[0]
 
+    @wraps_storage_errors
     async def actions(self, match_id: int, *, after: int = 0) -> list[LoggedAction]:
         """Return a match's logged actions with seq > `after`, in order (for replays)."""
         async with self._db.reading() as conn:
             return await _load_actions(conn, match_id, after)
 
+    @wraps_storage_errors
     async def running_tables(self) -> list[RunningTable]:
         """Return every running table: its match, latest snapshot and the actions after it."""
         async with self._db.reading() as conn:

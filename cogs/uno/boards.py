@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 import discord
 
 from cogs.uno import ids
-from cogs.uno.render import ButtonSpec
-from db.models import LeaderboardPage, MemberStats
+from cogs.uno.render import ButtonSpec, escape_name, plural
+from db.models import LeaderboardPage, MemberStats, Outcome
 
 TITLES = {"duo": "UNO Duo", "pizza": "UNO Pocket Pizza Pizza"}
 GOLD = 0xF1C40F
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+# How a member's recent match ended, as they would say it ("forfeited vs bob").
+OUTCOME_WORDS: Final[Mapping[Outcome, str]] = {
+    "won": "won",
+    "lost": "lost",
+    "forfeit": "forfeited",
+}
 
 
 def leaderboard(
@@ -23,18 +30,18 @@ def leaderboard(
     embed = discord.Embed(title=title[:256], colour=GOLD)
     if guild_name:
         embed.set_author(name=guild_name[:256])
-    points = "points conceded" if page.variant == "duo" else "points scored"
+    points = "conceded" if page.variant == "duo" else "scored"
     lines = []
     for entry in page.entries:
         s = entry.stats
         medal = MEDALS.get(entry.place, f"**{entry.place}.**")
         lines.append(
-            f"{medal} **{discord.utils.escape_markdown(s.display_name)}** — {s.won} won of "
+            f"{medal} **{escape_name(s.display_name)}** — {s.won} won of "
             f"{s.played} ({s.win_rate:.0%}), streak {s.current_streak} (best {s.best_streak}), "
-            f"{s.points} {points}"
+            f"{plural(s.points, 'point')} {points}"
         )
     embed.description = "\n".join(lines)[:4096] or "No finished matches here yet. Be the first!"
-    embed.set_footer(text=f"Page {page.page} of {page.pages} · {page.total} players")
+    embed.set_footer(text=f"Page {page.page} of {page.pages} · {plural(page.total, 'player')}")
     specs = [
         ButtonSpec(
             label="◀ Previous",
@@ -58,7 +65,7 @@ def leaderboard(
 
 def stats(name: str, records: Mapping[str, MemberStats | None]) -> discord.Embed:
     """A member's record in each variant with their latest matches."""
-    embed = discord.Embed(title=f"{name[:200]} — UNO record", colour=GOLD)
+    embed = discord.Embed(title=f"{escape_name(name)} — UNO record", colour=GOLD)
     for variant, record in records.items():
         if record is None:
             embed.add_field(name=TITLES[variant], value="No finished match yet.", inline=False)
@@ -66,16 +73,16 @@ def stats(name: str, records: Mapping[str, MemberStats | None]) -> discord.Embed
         s = record.stats
         points = "conceded" if variant == "duo" else "scored"
         lines = [
-            f"{s.played} played · {s.won} won · {s.lost} lost ({s.forfeits} forfeits) · "
+            f"{s.played} played · {s.won} won · {s.lost} lost ({plural(s.forfeits, 'forfeit')}) · "
             f"{s.win_rate:.0%} won",
-            f"{s.rounds_won} rounds won · {s.points} points {points}",
+            f"{plural(s.rounds_won, 'round')} won · {plural(s.points, 'point')} {points}",
             f"streak {s.current_streak} · best {s.best_streak}",
         ]
         for recent in record.recent:
-            against = ", ".join(seat.display_name for seat in recent.opponents)
+            against = ", ".join(escape_name(seat.display_name) for seat in recent.opponents)
             lines.append(
-                f"• <t:{int(recent.ended_at.timestamp())}:d> {recent.outcome} vs {against} "
-                f"({recent.score} pts, place {recent.place})"
+                f"• <t:{int(recent.ended_at.timestamp())}:d> {OUTCOME_WORDS[recent.outcome]} "
+                f"vs {against} ({plural(recent.score, 'pt')}, place {recent.place})"
             )
         embed.add_field(name=TITLES[variant], value="\n".join(lines)[:1024], inline=False)
     return embed

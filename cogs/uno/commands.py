@@ -18,12 +18,14 @@ from cogs.uno.lobby import SEATS, Lobby
 from cogs.uno.tables import Table, TableManager
 from cogs.uno.views import DYNAMIC_ITEMS, build_view
 from db.database import Database
+from db.models import LeaderboardPage, Variant
 from engine.actions import Action, CallUno, CatchUno
 from engine.errors import IllegalAction
 
 log = logging.getLogger(__name__)
 
 VariantChoice = Literal["duo", "pizza"]
+VARIANTS: dict[str, Variant] = {"duo": "duo", "pizza": "pizza"}  # a custom_id's text, checked
 UNKNOWN_INTERACTION = 10062  # Discord's code once the 3 s to answer have passed
 LATE_CLICK = 2.5  # seconds a click may wait for its table before it is dropped
 DUO_TARGET = app_commands.Range[int, 50, 1000]
@@ -149,11 +151,15 @@ class UnoCog(commands.Cog):
             )
         if opponent is not None:
             if opponent.bot:
-                raise UserFacingError(f"{opponent.display_name} is a bot and can't play UNO.")
+                raise UserFacingError(
+                    f"{render.escape_name(opponent.display_name)} is a bot and can't play UNO."
+                )
             if opponent.id == user.id:
                 raise UserFacingError("You can't challenge yourself — pick another member.")
             if where := self._seated_elsewhere(opponent.id):
-                raise UserFacingError(f"{opponent.display_name} is already at a table in {where}.")
+                raise UserFacingError(
+                    f"{render.escape_name(opponent.display_name)} is already at a table in {where}."
+                )
         lobby = Lobby(
             channel_id=interaction.channel_id,
             guild_id=interaction.guild_id,
@@ -215,7 +221,9 @@ class UnoCog(commands.Cog):
         if code == "decline":
             self._close_lobby(lobby)
             await interaction.response.edit_message(
-                content=None, embed=lobby.closed_embed(f"{user.display_name} declined."), view=None
+                content=None,
+                embed=lobby.closed_embed(f"{render.escape_name(user.display_name)} declined."),
+                view=None,
             )
             return
         if code == "cancel":
@@ -550,7 +558,10 @@ class UnoCog(commands.Cog):
                 )
             self._close_lobby(lobby)
             await self._edit_lobby_message(
-                lobby, lobby.closed_embed(f"Closed by {interaction.user.display_name}.")
+                lobby,
+                lobby.closed_embed(
+                    f"Closed by {render.escape_name(interaction.user.display_name)}."
+                ),
             )
             await reply(interaction, "Lobby closed.")
             return
@@ -561,15 +572,13 @@ class UnoCog(commands.Cog):
             raise UserFacingError(
                 "Only the host or a member with Manage Messages can end this table."
             )
+        ender = render.escape_name(interaction.user.display_name)
         # Closing edits the table message, which a rate limit may delay: answer first.
         await interaction.response.defer(thinking=True)
         async with table.lock:
-            await self.tables.close(
-                table, reason=f"Ended by {interaction.user.display_name}; not scored."
-            )
+            await self.tables.close(table, reason=f"Ended by {ender}; not scored.")
         await interaction.edit_original_response(
-            content=f"🛑 {interaction.user.display_name} ended the game; "
-            "the unfinished match is not scored."
+            content=f"🛑 {ender} ended the game; the unfinished match is not scored."
         )
 
     @uno.command(name="leaderboard", description="This server's UNO leaderboard.")
@@ -591,21 +600,16 @@ class UnoCog(commands.Cog):
         self, interaction: discord.Interaction[Any], control: ids.ParsedId | None
     ) -> None:
         try:
-            if not isinstance(control, ids.LeaderboardPage) or control.variant not in SEATS:
+            variant = (
+                VARIANTS.get(control.variant) if isinstance(control, ids.LeaderboardPage) else None
+            )
+            if not isinstance(control, ids.LeaderboardPage) or variant is None:
                 await reply(interaction, "That button is no longer valid.")
                 return
             assert interaction.guild_id is not None
-            page = await self.db.scores.leaderboard(
-                guild_id=interaction.guild_id,
-                variant=control.variant,
-                page=max(1, control.page),  # type: ignore[arg-type]
+            page = await board_page(
+                self.db, guild_id=interaction.guild_id, variant=variant, page=control.page
             )
-            if page.page > page.pages:
-                page = await self.db.scores.leaderboard(
-                    guild_id=interaction.guild_id,
-                    variant=control.variant,
-                    page=page.pages,  # type: ignore[arg-type]
-                )
             embed, specs = boards.leaderboard(
                 page, guild_name=interaction.guild.name if interaction.guild else ""
             )
@@ -638,6 +642,16 @@ class UnoCog(commands.Cog):
         self, interaction: discord.Interaction[Any], variant: VariantChoice = "duo"
     ) -> None:
         await interaction.response.send_message(render.rules_text(variant)[:2000], ephemeral=True)
+
+
+async def board_page(
+    db: Database, *, guild_id: int, variant: Variant, page: int
+) -> LeaderboardPage:
+    """Page `page` of the board; its last page if the board shrank since the button was drawn."""
+    board = await db.scores.leaderboard(guild_id=guild_id, variant=variant, page=page)
+    if board.page > board.pages:
+        board = await db.scores.leaderboard(guild_id=guild_id, variant=variant, page=board.pages)
+    return board
 
 
 async def reply(interaction: discord.Interaction[Any], content: str) -> None:

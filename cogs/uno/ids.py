@@ -3,7 +3,8 @@ match version it was drawn for, and what it does.
 
 Table controls: `uno:{table_id}:{version}:{code}`, where `code` is a compact
 engine action (`p.R5`, `c.G`, `tv`, ...) or a table code (`hand`, `uno`,
-`sel`, `join`, ...). The leaderboard pager has no table: `uno:lb.{variant}.{page}`.
+`sel`, `join`, ...). The leaderboard pager has no table: `uno:lb.{variant}.{page}`,
+pages 1 to MAX_PAGE.
 
 Codes never contain `:` (card notation has none), so the ids split cleanly
 and match `TABLE_TEMPLATE` for a `discord.ui.DynamicItem`.
@@ -53,6 +54,9 @@ VERSIONLESS_CODES: Final = frozenset({HAND, UNO}) | LOBBY_CODES
 ANY_VERSION: Final = 0
 
 _MAX_INT_DIGITS = 19  # SQLite rowids and match versions fit in a signed 64-bit int
+# Leaderboard pages: a million members at 10 a page, far below where SQLite's
+# OFFSET (an int64) would overflow on a hand-made id.
+MAX_PAGE: Final = 100_000
 
 _SIMPLE: Final[dict[str, Action]] = {
     "d": Draw(),
@@ -157,9 +161,13 @@ def table_custom_id(table_id: int, version: int, code: str) -> str:
 
 
 def leaderboard_custom_id(variant: str, page: int) -> str:
-    """`uno:lb.{variant}.{page}`: the pager has no table and no version."""
+    """`uno:lb.{variant}.{page}`: the pager has no table and no version; pages 1..MAX_PAGE."""
     custom_id = f"{PREFIX}:lb.{variant}.{page}"
-    if _LEADERBOARD_RE.fullmatch(custom_id) is None or len(custom_id) > MAX_CUSTOM_ID:
+    if (
+        not 1 <= page <= MAX_PAGE
+        or _LEADERBOARD_RE.fullmatch(custom_id) is None
+        or len(custom_id) > MAX_CUSTOM_ID
+    ):
         raise ValueError(f"bad leaderboard page {variant!r} {page!r}")
     return custom_id
 
@@ -213,7 +221,9 @@ def parse_custom_id(custom_id: object) -> ParsedId | None:
     board = _LEADERBOARD_RE.fullmatch(custom_id)
     if board is not None:
         page = board["page"]
-        if not page.isascii() or len(page) > _MAX_INT_DIGITS:
+        if not page.isascii() or len(page) > len(str(MAX_PAGE)):
+            return None
+        if not 1 <= int(page) <= MAX_PAGE:
             return None
         return LeaderboardPage(variant=board["variant"], page=int(page))
     found = _TABLE_RE.fullmatch(custom_id)

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import discord
 
 from cogs.uno import ids
-from cogs.uno.render import ButtonSpec
+from cogs.uno.render import ButtonSpec, escape_name, plural
 from engine.match import Variant
 
 LOBBY_LIFE = timedelta(minutes=10)
@@ -47,7 +47,7 @@ class Lobby:
     def embed(self, *, note: str | None = None) -> discord.Embed:
         title = VARIANT_TITLES[self.variant]
         low, high = SEATS[self.variant]
-        host = self.seats[0][1] if self.seats else "?"
+        host = escape_name(self.seats[0][1]) if self.seats else "?"
         if self.variant == "duo" and self.invited_id is not None:
             description = f"**{host}** challenges <@{self.invited_id}> to a match of {title}."
         elif self.variant == "duo":
@@ -60,10 +60,10 @@ class Lobby:
         embed = discord.Embed(title=f"{title} — lobby", description=description, colour=NEUTRAL)
         embed.add_field(
             name=f"Seated ({len(self.seats)}/{high})",
-            value="\n".join(f"• {name}" for _, name in self.seats) or "nobody yet",
+            value="\n".join(f"• {escape_name(name)}" for _, name in self.seats) or "nobody yet",
             inline=True,
         )
-        embed.add_field(name="Target", value=f"{self.target} points", inline=True)
+        embed.add_field(name="Target", value=plural(self.target, "point"), inline=True)
         embed.add_field(
             name="Expires",
             value=f"<t:{int(self.expires_at.timestamp())}:R> if it hasn't started",

@@ -386,8 +386,8 @@ class TableManager:
                     table.timeouts[player] = 0
                     await self._post(
                         table,
-                        content=f"⏱️ <@{player}> missed {MAX_TIMEOUTS} turns in a row and "
-                        "is removed from the table (a forfeit, X3).",
+                        content=f"⏱️ <@{player}> missed {render.plural(MAX_TIMEOUTS, 'turn')} "
+                        "in a row and is removed from the table (a forfeit, X3).",
                         mention=player,
                     )
                     await self.apply(table, player, None)

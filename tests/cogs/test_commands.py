@@ -9,9 +9,11 @@ import discord
 import pytest
 from discord.ext import commands
 
-from cogs.uno.commands import UnoCog, UserFacingError
+from cogs.uno.commands import UnoCog, UserFacingError, board_page
 from cogs.uno.lobby import Lobby
 from db.database import Database
+from tests.db.conftest import GUILD as BOARD_GUILD
+from tests.db.conftest import Clock, win
 
 GUILD, CHANNEL, OTHER = 100, 200, 300
 ALICE, BOB, STRANGER = 11, 22, 33
@@ -40,3 +42,20 @@ async def test_hand_in_an_open_lobby_says_the_game_has_not_started(cog: UnoCog) 
                 cog._table_for(user_id=user_id, channel_id=channel_id)
     with pytest.raises(UserFacingError, match="not playing at any table"):
         cog._table_for(user_id=STRANGER, channel_id=CHANNEL)
+
+
+async def test_a_page_past_a_shrunken_board_shows_its_last_page(cog: UnoCog) -> None:
+    clock = Clock()
+    for winner in range(1, 12):  # 11 members with a win each, one loser: 2 pages of 10
+        await win(cog.db, clock, winner, 99)
+    second = await board_page(cog.db, guild_id=BOARD_GUILD, variant="duo", page=2)
+    assert (second.page, second.pages, len(second.entries)) == (2, 2, 2)
+    # A Next button drawn when the board had more pages asks for one past the end.
+    clamped = await board_page(cog.db, guild_id=BOARD_GUILD, variant="duo", page=3)
+    assert clamped == second
+    assert await board_page(cog.db, guild_id=BOARD_GUILD, variant="duo", page=1000) == second
+
+
+async def test_a_page_of_an_empty_board_is_its_only_page(cog: UnoCog) -> None:
+    empty = await board_page(cog.db, guild_id=BOARD_GUILD, variant="pizza", page=7)
+    assert (empty.page, empty.pages, empty.entries) == (1, 1, [])

@@ -172,13 +172,30 @@ def test_leaderboard_pages_round_trip() -> None:
         ids.leaderboard_custom_id("duo", -1)
 
 
+@pytest.mark.parametrize("page", [1, 2, ids.MAX_PAGE])
+def test_leaderboard_pages_within_bounds_parse(page: int) -> None:
+    parsed = ids.parse_custom_id(f"uno:lb.duo.{page}")
+    assert parsed == ids.LeaderboardPage(variant="duo", page=page)
+
+
+@pytest.mark.parametrize(
+    "page", [0, ids.MAX_PAGE + 1, 10**18, BIGGEST, 10**19, int("9" * 60)], ids=str
+)
+def test_leaderboard_pages_out_of_bounds_are_malformed(page: int) -> None:
+    # A hand-made button: SQLite's OFFSET overflows past int64, and no board has
+    # that many pages anyway. Refused like any other malformed id.
+    assert ids.parse_custom_id(f"uno:lb.duo.{page}") is None
+    with pytest.raises(ValueError, match="bad leaderboard page"):
+        ids.leaderboard_custom_id("duo", page)
+
+
 def test_longest_possible_id_fits_discord() -> None:
     codes = [ids.encode_action(a) for a in every_action()]
     codes += [*ids.TABLE_CODES, ids.select_code(24), ids.page_code(999)]
     longest = max((ids.table_custom_id(BIGGEST, BIGGEST, code) for code in codes), key=len)
     assert len(longest) <= ids.MAX_CUSTOM_ID
     assert ids.parse_custom_id(longest) is not None
-    assert len(ids.leaderboard_custom_id("pizza", BIGGEST)) <= ids.MAX_CUSTOM_ID
+    assert len(ids.leaderboard_custom_id("pizza", ids.MAX_PAGE)) <= ids.MAX_CUSTOM_ID
 
 
 def test_ids_match_the_dynamic_item_template() -> None:

@@ -15,6 +15,7 @@ import pytest
 
 from cogs.uno import ids, render
 from cogs.uno.render import ButtonSpec, HandPanel, SelectSpec
+from cogs.uno.render.words import fit_items
 from engine.actions import (
     Accept,
     Action,
@@ -454,6 +455,10 @@ def test_every_event_class_is_described() -> None:
             "Round 2: **Bob** wins 37 points",
         ),
         (
+            RoundEnded(2, BOB, ((ANN, 0), (BOB, 1)), ((ANN, 0), (BOB, 1)), ()),
+            "Round 2: **Bob** wins 1 point",
+        ),
+        (
             RoundEnded(2, BOB, ((ANN, 37), (BOB, 0)), ((ANN, 37), (BOB, 0)), ()),
             "Round 2: **Bob** went out; **Ann** +37",
         ),
@@ -490,6 +495,27 @@ def test_names_are_escaped_and_clipped() -> None:
     assert "\\*\\*bold\\*\\*" in line
     assert len(render.plain_name(names, ANN)) <= 32
     assert render.plain_name({}, ANN).startswith("Player")
+
+
+def test_counts_of_one_are_singular_on_the_table_and_in_summaries() -> None:
+    seats = (SeatView(ANN, 1, 1, exposed=False, seated=True), SeatView(BOB, 2, 0, False, True))
+    table = render.table_embed(public(seats=seats), names=NAMES, table_id=1, deadline=None)
+    players = (table.fields[0].value or "").splitlines()
+    assert players == ["▶ **Ann** · 1 card · 1 pt", "**Bob** · 2 cards · 0 pts · Player 1"]
+    ended = RoundEnded(
+        round=1,
+        winner=BOB,
+        points=((ANN, 1), (BOB, 0)),
+        scores=((ANN, 1), (BOB, 0)),
+        hands=((ANN, (card("R1"),)), (BOB, ())),
+    )
+    summary = render.round_summary(ended, NAMES, "duo")
+    ann = next(f for f in summary.fields if (f.name or "").startswith("Ann"))
+    assert ann.name == "Ann · 1 card left"
+    assert (ann.value or "").endswith("+1 point · total **1**")
+    match = render.match_summary(MatchEnded(BOB, ((ANN, 1), (BOB, 0)), ()), NAMES, "duo")
+    assert "**Ann** · 1 point" in (match.description or "")
+    assert fit_items(["a" * 20], 8) == "1 card"  # too long even for "… +1 more"
 
 
 # ---------------------------------------------------------------- table
@@ -781,6 +807,24 @@ def test_dump_offers_the_choice_of_the_last_card() -> None:
     assert found["du.RS"].label == "Dump, Red Skip last"
     assert found["nd"].label == "Don't dump"
     assert "dump every 🟥 Red card" in panel.content
+
+
+def test_dump_descriptions_count_the_cards_laid() -> None:
+    # Descriptions show in selects only: enough plays push the dump into one.
+    plays = [Play(c, uno=uno) for uno in (False, True) for c in ALL_CARDS]
+    legal: list[Action] = [Dump(card("R1")), *plays, Draw()]
+    for hand, described in (
+        ("R1 R5 G3", "Lay all 2 Red cards; the last one acts"),
+        ("R1 G3", "Lay your only Red card"),
+    ):
+        pub = public(pending=Pending.REVERSE_DUMP, top=card("RR"))
+        options = [
+            option
+            for panel in all_pages(private(cards(hand), legal), pub)
+            for select in selects(panel)
+            for option in select.options
+        ]
+        assert [o.description for o in options if o.value == "du.R1"] == [described]
 
 
 def test_give_after_a_dip_offers_every_card() -> None:

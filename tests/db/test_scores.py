@@ -155,6 +155,14 @@ async def test_leaderboard_order_ties_and_paging(db: Database) -> None:
     assert page3.entries[0].stats.display_name == f"player{F}"
 
 
+async def test_leaderboard_page_beyond_any_offset_is_a_value_error(db: Database) -> None:
+    # (page - 1) * page_size past int64 cannot be bound as an OFFSET: a bad argument.
+    with pytest.raises(ValueError, match="page"):
+        await db.scores.leaderboard(guild_id=GUILD, variant="duo", page=10**18, page_size=10)
+    far = await db.scores.leaderboard(guild_id=GUILD, variant="duo", page=10**17, page_size=10)
+    assert far.entries == []
+
+
 async def test_leaderboard_min_played_changes_who_counts_win_rate(db: Database) -> None:
     await build_board(db)
     board = await db.scores.leaderboard(guild_id=GUILD, variant="duo", min_played=1)

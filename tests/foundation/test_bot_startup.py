@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import subprocess
@@ -96,6 +97,72 @@ async def test_refused_token_exits_2_and_never_logs_it(
     assert process.returncode == 2, output
     assert "Discord refused DISCORD_TOKEN" in output
     assert FAKE_TOKEN not in output
+    assert "Traceback" not in output
+
+
+def discord_json(data: dict[str, object]) -> web.Response:
+    # discord.py parses a body as JSON only under exactly this content type (no charset).
+    return web.Response(
+        body=json.dumps(data).encode(), headers={"Content-Type": "application/json"}
+    )
+
+
+@pytest.fixture
+async def welcoming_discord() -> AsyncIterator[str]:
+    """A local HTTP server that accepts the token and names a gateway (never reached)."""
+    user = {"id": "1", "username": "uno", "discriminator": "0", "avatar": None, "bot": True}
+
+    async def users_me(request: web.Request) -> web.Response:
+        return discord_json(user)
+
+    async def application(request: web.Request) -> web.Response:
+        return discord_json(
+            {"id": "1", "name": "uno", "icon": None, "description": "", "bot_public": True,
+             "bot_require_code_grant": False, "owner": user, "verify_key": "0" * 64, "flags": 0}
+        )  # fmt: skip
+
+    async def gateway(request: web.Request) -> web.Response:
+        limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+        return discord_json({"url": "ws://127.0.0.1:9", "shards": 1, "session_start_limit": limit})
+
+    app = web.Application()
+    app.router.add_get("/api/v10/users/@me", users_me)
+    app.router.add_get("/api/v10/oauth2/applications/@me", application)
+    app.router.add_get("/api/v10/gateway/bot", gateway)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    yield f"http://127.0.0.1:{port}/api/v10"
+    await runner.cleanup()
+
+
+async def test_a_file_that_is_not_a_database_exits_2_and_says_so_without_traceback(
+    tmp_path: Path, welcoming_discord: str
+) -> None:
+    import asyncio
+
+    not_a_database = tmp_path / "uno.db"
+    not_a_database.write_text("these are my notes, not a database\n" * 200)
+    env = clean_env(
+        DISCORD_TOKEN=FAKE_TOKEN,
+        DISCORD_API_BASE=welcoming_discord,
+        DATABASE_PATH=str(not_a_database),
+    )
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(ROOT / "bot.py"),
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    stdout, stderr = await asyncio.wait_for(process.communicate(), timeout=60)
+    output = stdout.decode() + stderr.decode()
+    assert process.returncode == 2, output
+    assert "The database at DATABASE_PATH cannot be used" in output
+    assert "file is not a database" in output
     assert "Traceback" not in output
 
 

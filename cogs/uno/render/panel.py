@@ -35,11 +35,11 @@ from cogs.uno.render.words import (
     colour_emoji,
     colour_label,
     colour_value,
+    escaped_name,
     fit_embed,
     fit_lines,
     hand_lines,
     name,
-    plain_name,
     plural,
 )
 from engine.actions import (
@@ -120,7 +120,11 @@ def _card_choices(
         colour = last.colour
         same = sum(k for c, k in counts.items() if c.colour is colour and colour is not None)
         label = f"Dump, {last.title} last" + (" + UNO!" if dump.uno else "")
-        description = f"Lay all {same} {colour.title if colour else ''} cards; the last one acts"
+        kind = f"{colour.title} card" if colour else "card"
+        if same == 1:
+            description = f"Lay your only {kind}"
+        else:
+            description = f"Lay all {plural(same, kind)}; the last one acts"
         groups["dump"].append(
             _Choice(
                 dump, label, colour_emoji(colour), success if dump.uno else secondary, description
@@ -431,6 +435,6 @@ def hand_panel(
 def _challenged_name(view: PrivateView, public: PublicView, names: Mapping[str, str]) -> str:
     for event in reversed(public.recent):
         if isinstance(event, ChallengeResolved) and event.challenger == view.player:
-            return plain_name(names, event.challenged)
+            return escaped_name(names, event.challenged)
     others = [s.player for s in public.seats if s.player != view.player]
-    return plain_name(names, others[0]) if len(others) == 1 else "The challenged player"
+    return escaped_name(names, others[0]) if len(others) == 1 else "The challenged player"

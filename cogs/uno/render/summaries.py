@@ -11,11 +11,11 @@ from cogs.uno.render.specs import COLOUR_VALUES, CONTENT_LIMIT, EMBED_DESCRIPTIO
 from cogs.uno.render.words import (
     clip,
     describe_event,
+    escaped_name,
     fit_embed,
     fit_lines,
     hand_lines,
     name,
-    plain_name,
     plural,
     variant_name,
 )
@@ -35,16 +35,16 @@ def round_summary(event: RoundEnded, names: Mapping[str, str], variant: str) -> 
     else:
         rule = "P11: the round winner scores the cards left in every other hand."
     embed = discord.Embed(
-        title=f"Round {event.round}: {plain_name(names, event.winner)} went out",
+        title=f"Round {event.round}: {escaped_name(names, event.winner)} went out",
         description=f"{describe_event(event, names)}\n{rule}",
         colour=NEUTRAL,
     )
     for player, total in event.scores:
         left = hands.get(player, ())
         cards = fit_lines(hand_lines(left), 700) if left else "No cards left."
-        value = f"{cards}\n+{points.get(player, 0)} points · total **{total}**"
+        value = f"{cards}\n+{plural(points.get(player, 0), 'point')} · total **{total}**"
         won = player == event.winner
-        title = plain_name(names, player) + (" 🏆" if won else "")
+        title = escaped_name(names, player) + (" 🏆" if won else "")
         status = "went out" if won and not left else f"{plural(len(left), 'card')} left"
         embed.add_field(name=f"{title} · {status}", value=value, inline=False)
     return fit_embed(embed)
@@ -59,10 +59,10 @@ def match_summary(event: MatchEnded, names: Mapping[str, str], variant: str) -> 
     for place, (player, total) in enumerate(ordered, start=1):
         mark = "🏆" if player == event.winner else f"{place}."
         left = " (forfeited)" if player in event.forfeited else ""
-        lines.append(f"{mark} {name(names, player)} · {total} points{left}")
+        lines.append(f"{mark} {name(names, player)} · {plural(total, 'point')}{left}")
     rule = "the lower total wins (D14)" if lower_wins else "the first to the target wins (P11)"
     embed = discord.Embed(
-        title=f"{variant_name(variant)}: {plain_name(names, event.winner)} wins the match",
+        title=f"{variant_name(variant)}: {escaped_name(names, event.winner)} wins the match",
         description=fit_lines(lines, EMBED_DESCRIPTION - 80) + f"\n\nScoring: {rule}.",
         colour=COLOUR_VALUES[Colour.YELLOW],
     )

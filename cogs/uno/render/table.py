@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from datetime import datetime
 
 import discord
-from discord.utils import escape_markdown
 
 from cogs.uno import ids
 from cogs.uno.render.specs import FIELD_VALUE, LOG_LINES, ButtonSpec
@@ -15,11 +14,11 @@ from cogs.uno.render.words import (
     colour_label,
     colour_value,
     describe_event,
+    escaped_name,
     fit_embed,
     fit_items,
     fit_lines,
     name,
-    plain_name,
     plural,
     variant_name,
 )
@@ -86,12 +85,13 @@ def _pending_words(view: PublicView, names: Mapping[str, str]) -> str:
 def _seat_line(view: PublicView, seat_index: int, names: Mapping[str, str]) -> str:
     seat = view.seats[seat_index]
     if not seat.seated:
-        return f"~~{escape_markdown(plain_name(names, seat.player))}~~ left · {seat.score} pts"
+        score = plural(seat.score, "pt")
+        return f"~~{escaped_name(names, seat.player)}~~ left · {score}"
     marker = "▶ " if seat.player == view.to_act else ""
     parts = [
         f"{marker}{name(names, seat.player)}",
         plural(seat.cards, "card"),
-        f"{seat.score} pts",
+        plural(seat.score, "pt"),
     ]
     if view.dealer == seat.player:
         parts.append("Player 1" if view.variant == "duo" else "dealer")

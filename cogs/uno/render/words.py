@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 import discord
-from discord.utils import escape_markdown
+from discord.utils import escape_markdown, escape_mentions
 
 from cogs.uno.render.specs import (
     COLOUR_EMOJI,
@@ -89,18 +89,42 @@ def clip(text: str, limit: int) -> str:
     return text[: max(limit - 1, 0)] + "…"
 
 
-def plain_name(names: Mapping[str, str], player: str) -> str:
-    """A display name without markdown, for titles and labels."""
-    raw = names.get(player) or f"Player …{player[-4:]}"
+def tidy_name(raw: str) -> str:
+    """A display name on one line, within Discord's length, not escaped."""
     return clip(" ".join(raw.split()), NAME_LIMIT) or "Player"
 
 
+def escape_name(raw: str) -> str:
+    """A member-chosen display name, tidied, for text Discord renders as markdown.
+
+    Embed titles, descriptions, field names and values and message content all
+    render markdown and mentions: the name's `**`, `_`, `@everyone`, `<@id>` or
+    `<#id>` must show as typed, never as markup, a ping or a link. Escape the
+    name alone, once, where it goes into the text: the bot's own mentions around
+    it stay mentions, and escaping twice would show backslashes. Footers, author
+    lines, labels and placeholders render nothing: give them `tidy_name`.
+    """
+    escaped = escape_mentions(escape_markdown(tidy_name(raw)))
+    return escaped.replace("<#", "<\u200b#")  # escape_mentions leaves channel links
+
+
+def plain_name(names: Mapping[str, str], player: str) -> str:
+    """A player's display name, tidied, not escaped (see `escape_name`)."""
+    return tidy_name(names.get(player) or f"Player …{player[-4:]}")
+
+
+def escaped_name(names: Mapping[str, str], player: str) -> str:
+    """A player's display name for markdown text, without the bold of `name`."""
+    return escape_name(plain_name(names, player))
+
+
 def name(names: Mapping[str, str], player: str) -> str:
-    """A display name in bold, markdown escaped; never a mention."""
-    return f"**{escape_markdown(plain_name(names, player))}**"
+    """A player's display name in bold, escaped; never a mention."""
+    return f"**{escaped_name(names, player)}**"
 
 
 def plural(count: int, word: str) -> str:
+    """`1 card`, `0 cards`, `2 cards`: every count a player reads goes through here."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
@@ -159,7 +183,7 @@ def fit_items(items: Sequence[str], limit: int, *, sep: str = ", ") -> str:
         text = sep.join(items[:n]) + f"{sep if n else ''}… +{len(items) - n} more"
         if len(text) <= limit:
             return text
-    return clip(f"{len(items)} cards", limit)
+    return clip(plural(len(items), "card"), limit)
 
 
 def fit_embed(embed: discord.Embed) -> discord.Embed:
@@ -316,7 +340,7 @@ def _describe_round(event: RoundEnded, names: Mapping[str, str]) -> str:
     points = dict(event.points)
     won = points.get(event.winner, 0)
     if won > 0:  # Pizza: the winner scores the other hands
-        return f"Round {event.round}: {name(names, event.winner)} wins {won} points"
+        return f"Round {event.round}: {name(names, event.winner)} wins {plural(won, 'point')}"
     others = ", ".join(
         f"{name(names, p)} +{pts}" for p, pts in event.points if p != event.winner and pts
     )

@@ -131,4 +131,4 @@ async def test_leave_is_a_forfeit_and_the_opponent_wins(
     assert await load_truth(database, scene.channel.id) is None
     stats = await driver.slash(scene.alice, scene.channel, "uno stats", member=scene.bob)
     assert stats.message is not None
-    assert "1 forfeits" in stats.message.text() or "forfeit" in stats.message.text()
+    assert "1 lost (1 forfeit)" in stats.message.text()

@@ -387,17 +387,17 @@ async def test_stats_agree_with_the_recorded_matches(
     day = [f"<t:{int(end.timestamp())}:d>" for end in ends]
     assert duo["name"] == "UNO Duo"
     assert duo["value"].splitlines() == [
-        "3 played · 2 won · 1 lost (1 forfeits) · 67% won",
+        "3 played · 2 won · 1 lost (1 forfeit) · 67% won",
         "3 rounds won · 40 points conceded",
         "streak 2 · best 2",
         f"• {day[2]} won vs bob (0 pts, place 1)",  # latest first
         f"• {day[1]} won vs bob (40 pts, place 1)",
-        f"• {day[0]} forfeit vs bob (0 pts, place 2)",
+        f"• {day[0]} forfeited vs bob (0 pts, place 2)",
     ]
     assert pizza["name"] == "UNO Pocket Pizza Pizza"
     assert pizza["value"].splitlines() == [
         "1 played · 0 won · 1 lost (0 forfeits) · 0% won",
-        "1 rounds won · 90 points scored",
+        "1 round won · 90 points scored",
         "streak 0 · best 0",
         f"• {day[3]} lost vs bob, carol (90 pts, place 2)",
     ]
@@ -406,7 +406,7 @@ async def test_stats_agree_with_the_recorded_matches(
     assert own.embeds[0]["title"] == "bob — UNO record"
     assert own.embeds[0]["fields"][0]["value"].splitlines()[:3] == [
         "3 played · 1 won · 2 lost (0 forfeits) · 33% won",
-        "1 rounds won · 410 points conceded",
+        "1 round won · 410 points conceded",
         "streak 0 · best 1",
     ]
     assert not any(m.ephemeral for m in driver.visible(scene.alice, scene.channel))

@@ -1,0 +1,217 @@
+"""SQLite's own failures leave `db` as DatabaseError naming the operation, on real files.
+
+A full disk, a file locked past the busy timeout, a corrupt page, a file that is
+not a database: each is produced for real (no mocks), and each must reach the
+caller as a StorageError (a DatabaseError) chaining the sqlite3 error, with the
+write connection still usable once the cause is gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import inspect
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import db.database
+from db.database import Database
+from db.errors import DatabaseError, StorageError
+from db.scores import ScoreRepo
+from db.tables import TableRepo
+
+from .conftest import Clock, start, win
+
+SHORT_BUSY_MS = 100  # the bot waits 5 s for a lock; the tests need not
+
+
+def assert_storage_error(
+    caught: pytest.ExceptionInfo[DatabaseError], operation: str, cause: str
+) -> None:
+    error = caught.value
+    assert isinstance(error, StorageError)
+    assert error.operation == operation
+    assert isinstance(error.__cause__, sqlite3.Error)
+    assert cause in str(error.__cause__)
+    assert str(error).startswith(f"{operation} failed: ")
+    assert cause in str(error)
+
+
+@pytest.fixture
+def short_busy_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(db.database, "BUSY_TIMEOUT_MS", SHORT_BUSY_MS)
+
+
+@contextlib.contextmanager
+def write_lock_held(path: Path) -> Iterator[None]:
+    """Another process holds the file's write lock meanwhile (a backup, the sqlite3 CLI)."""
+    other = sqlite3.connect(path, isolation_level=None, timeout=0)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        yield
+        other.execute("ROLLBACK")
+    finally:
+        other.close()
+
+
+async def fill_the_disk(database: Database) -> None:
+    """Cap the file at its current size: SQLite then fails writes as on a full disk."""
+    pages = await database.pragma("page_count")
+    async with database.transaction() as conn:
+        await conn.execute(f"PRAGMA max_page_count = {pages}")
+
+
+async def free_the_disk(database: Database) -> None:
+    async with database.transaction() as conn:
+        await conn.execute("PRAGMA max_page_count = 1073741823")
+
+
+def corrupt_page(path: Path, *, page: int, page_size: int) -> None:
+    """Break one b-tree page of a closed file (its WAL folded in): an invalid page type."""
+    data = bytearray(path.read_bytes())
+    data[(page - 1) * page_size] = 0
+    path.write_bytes(bytes(data))
+
+
+BIG_STATE = json.dumps({"filler": "x" * 200_000})  # needs pages the full disk hasn't got
+
+
+# ---------------------------------------------------------------- writes
+
+
+async def test_writes_locked_past_the_busy_timeout_are_storage_errors(
+    short_busy_timeout: None, db_path: Path
+) -> None:
+    async with Database.open(db_path) as database:
+        match_id = await start(database, 1, 2)
+        with write_lock_held(db_path):
+            with pytest.raises(DatabaseError) as started:
+                await start(database, 3, 4)
+            assert_storage_error(started, "TableRepo.start_match", "database is locked")
+            with pytest.raises(DatabaseError) as logged:  # through the group-commit writer
+                await database.tables.record_action(
+                    match_id, seq=1, player_id=1, action={"t": "d"}, state="{}", deadline=None
+                )
+            assert_storage_error(logged, "TableRepo.record_action", "database is locked")
+            with pytest.raises(DatabaseError) as forgot:
+                await database.scores.forget_member(1)
+            assert_storage_error(forgot, "ScoreRepo.forget_member", "database is locked")
+
+        # Nothing was half-written, and the same calls now go through.
+        await start(database, 3, 4)
+        await database.tables.record_action(
+            match_id, seq=1, player_id=1, action={"t": "d"}, state="{}", deadline=None
+        )
+        assert [a.seq for a in await database.tables.actions(match_id)] == [1]
+
+
+async def test_a_full_disk_fails_a_write_with_its_real_cause(db: Database) -> None:
+    match_id = await start(db, 1, 2)
+    await fill_the_disk(db)
+    # SQLite rolls a transaction back itself on a full disk: the error must still
+    # say "full", not that there was nothing left to roll back.
+    with pytest.raises(DatabaseError) as started:
+        await start(db, 3, 4, state=BIG_STATE)
+    assert_storage_error(started, "TableRepo.start_match", "database or disk is full")
+    with pytest.raises(DatabaseError) as logged:
+        await db.tables.record_action(
+            match_id, seq=1, player_id=1, action={"t": BIG_STATE}, state="{}", deadline=None
+        )
+    assert_storage_error(logged, "TableRepo.record_action", "database or disk is full")
+
+    await free_the_disk(db)
+    assert await start(db, 3, 4, state=BIG_STATE) > match_id
+    assert len(await db.tables.running_tables()) == 2
+
+
+async def test_a_failed_commit_leaves_the_write_connection_usable(db: Database) -> None:
+    # A deferred foreign key fails at COMMIT, which leaves SQLite's transaction open;
+    # unless it is rolled back, every later write fails ("within a transaction").
+    async def seat_at_no_match() -> None:
+        async with db.transaction() as conn:
+            await conn.execute("PRAGMA defer_foreign_keys = ON")
+            await conn.execute(
+                "INSERT INTO match_players (match_id, seat, user_id, display_name)"
+                " VALUES (4242, 0, 1, 'orphan')"
+            )
+
+    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+        await seat_at_no_match()
+    match_id = await start(db, 1, 2)
+    assert [s.user_id for s in (await db.tables.get_match(match_id)).players] == [1, 2]
+
+
+# ---------------------------------------------------------------- reads and opening
+
+
+async def test_a_corrupt_page_fails_reads_as_storage_errors(db_path: Path) -> None:
+    async with Database.open(db_path) as database:
+        await win(database, Clock(), 1, 2)
+        await start(database, 3, 4)  # running_tables reads the running one's row
+        async with (
+            database.reading() as conn,
+            conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'matches'") as cursor,
+        ):
+            row = await cursor.fetchone()
+        assert row is not None
+        page_size = int(str(await database.pragma("page_size")))
+    corrupt_page(db_path, page=int(row[0]), page_size=page_size)
+
+    async with Database.open(db_path) as database:
+        with pytest.raises(DatabaseError) as listed:
+            await database.tables.running_tables()
+        assert_storage_error(listed, "TableRepo.running_tables", "database disk image is malformed")
+        with pytest.raises(DatabaseError) as fetched:
+            await database.tables.get_match(1)
+        assert_storage_error(fetched, "TableRepo.get_match", "database disk image is malformed")
+
+
+@pytest.mark.parametrize(
+    ("make", "cause"),
+    [
+        (lambda p: p.write_bytes(b"not a database " * 500), "file is not a database"),
+        (lambda p: p.mkdir(), "unable to open database file"),
+    ],
+    ids=["garbage-file", "a-folder"],
+)
+async def test_opening_what_is_not_a_database_is_a_storage_error(
+    tmp_path: Path, make: object, cause: str
+) -> None:
+    path = tmp_path / "uno.db"
+    make(path)  # type: ignore[operator]
+    before = set(threading.enumerate())
+    with pytest.raises(DatabaseError) as opened:
+        await Database.open(path)
+    assert_storage_error(opened, "Database.open", cause)
+    # No connection thread is left behind. aiosqlite stops the thread of a connection
+    # that failed to open without waiting for it: give it a moment to finish.
+    for _ in range(100):
+        if set(threading.enumerate()) <= before:
+            break
+        await asyncio.sleep(0.01)
+    assert set(threading.enumerate()) <= before
+
+
+# ---------------------------------------------------------------- the boundary
+
+
+@pytest.mark.parametrize("repo", [TableRepo, ScoreRepo, Database])
+def test_every_public_database_coroutine_wraps_sqlite_errors(repo: type) -> None:
+    # transaction() and reading() hand out the connection itself, and
+    # execute_atomic() is the writer's: the repositories wrap what they do with them.
+    # stop() only awaits the writer task, whose errors go to each action's caller.
+    inner = {"transaction", "reading", "execute_atomic", "stop"}
+    unwrapped = [
+        name
+        for name, member in vars(repo).items()
+        if inspect.iscoroutinefunction(member)
+        and not name.startswith("_")
+        and name not in inner
+        and not hasattr(member, "__wrapped__")
+    ]
+    assert unwrapped == []
