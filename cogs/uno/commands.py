@@ -36,6 +36,32 @@ class UserFacingError(Exception):
     """A refusal to show privately to the user who asked."""
 
 
+THREADS = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
+
+
+def missing_permissions(interaction: discord.Interaction[Any]) -> str:
+    """The permissions a table needs that the bot lacks in this channel, in words.
+
+    The lobby itself is the interaction's answer, which needs none of them; the
+    table, summaries and turn pings are ordinary channel messages with embeds.
+    """
+    granted = interaction.app_permissions
+    in_thread = interaction.channel is not None and interaction.channel.type in THREADS
+    needed = {
+        "view_channel": "View Channel",
+        "send_messages_in_threads" if in_thread else "send_messages": (
+            "Send Messages in Threads" if in_thread else "Send Messages"
+        ),
+        "embed_links": "Embed Links",
+    }
+    lacking = [f"**{name}**" for flag, name in needed.items() if not getattr(granted, flag)]
+    return " and ".join(", ".join(lacking).rsplit(", ", 1)) if lacking else ""
+
+
 class UnoCog(commands.Cog):
     """Tables in channels, hands in ephemeral panels, scoreboards per server."""
 
@@ -69,6 +95,25 @@ class UnoCog(commands.Cog):
     async def on_message(self, message: discord.Message) -> None:
         # Needs only the non-privileged guild_messages intent: no content is read.
         self.tables.note_channel_message(message.channel.id, message.author.id)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._gone(channel_id=channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._gone(channel_id=payload.thread_id)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await self._gone(guild_id=guild.id)
+
+    async def _gone(self, *, channel_id: int = 0, guild_id: int = 0) -> None:
+        """A table or lobby whose channel (or server) vanished must not hold its players."""
+        for lobby in list(self.lobbies.values()):
+            if lobby.channel_id == channel_id or lobby.guild_id == guild_id:
+                self._close_lobby(lobby)
+        await self.tables.close_where_gone(channel_id=channel_id, guild_id=guild_id)
 
     # -- errors: one handler ------------------------------------------------------
 
@@ -145,6 +190,11 @@ class UnoCog(commands.Cog):
         user = interaction.user
         if busy := self._busy_channel(interaction.channel_id):
             raise UserFacingError(busy)
+        if missing := missing_permissions(interaction):
+            raise UserFacingError(
+                f"I can't run a table in this channel: I need {missing} here. Ask a server "
+                "admin to grant it, or open the table in another channel."
+            )
         if where := self._seated_elsewhere(user.id):
             raise UserFacingError(
                 f"You're already at a table in {where}: finish or `/uno leave` it first."

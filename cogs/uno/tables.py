@@ -337,8 +337,11 @@ class TableManager:
 
     # -- closing -----------------------------------------------------------------
 
-    async def close(self, table: Table, *, reason: str | None) -> None:
-        """Stop the table; `reason` set means it was ended early (not scored)."""
+    async def close(self, table: Table, *, reason: str | None, announce: bool = True) -> None:
+        """Stop the table; `reason` set means it was ended early (not scored).
+
+        `announce=False`: the channel is gone, so there is no table message to update.
+        """
         if table.closed:
             return
         table.closed = True
@@ -351,11 +354,51 @@ class TableManager:
             del self.by_channel[table.channel_id]
         for player in table.match.players:
             self._unseat(table, player)
+        if not announce:
+            return
         try:
             await self._render_now(table, ended=reason)
             await self._delete_ping(table)
         except (discord.HTTPException, aiohttp.ClientError):
             log.warning("Could not show that table %s closed", table.match_id, exc_info=True)
+
+    async def close_where_gone(self, *, channel_id: int = 0, guild_id: int = 0) -> int:
+        """Close the tables of a deleted channel or thread, or of a server the bot left.
+
+        Nothing is scored. Players whose panel is still open read why there; the
+        others find out when they next press something (the table is gone).
+        """
+        gone = [
+            table
+            for table in list(self.tables.values())
+            if table.channel_id == channel_id or table.guild_id == guild_id
+        ]
+        for table in gone:
+            async with table.lock:
+                if table.closed:
+                    continue
+                await self.close(table, reason="Its channel is gone; not scored.", announce=False)
+                log.info("Closed table %s: its channel or server is gone", table.match_id)
+                await self._tell_panels(
+                    table,
+                    f"🛑 The game in <#{table.channel_id}> was closed because its channel "
+                    "was deleted or I left the server. Nothing was scored.",
+                )
+        return len(gone)
+
+    async def _tell_panels(self, table: Table, text: str) -> None:
+        """Replace every open hand panel of the table with a notice."""
+        for panel in table.panels.values():
+            if not panel.alive:
+                continue
+            with contextlib.suppress(discord.HTTPException, aiohttp.ClientError):
+                await panel.webhook.edit_message(
+                    "@original",  # type: ignore[arg-type]  # the interaction's own response
+                    content=text,
+                    embed=None,
+                    view=None,
+                )
+        table.panels.clear()
 
     # -- timers ------------------------------------------------------------------
 
