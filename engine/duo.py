@@ -87,6 +87,9 @@ from engine.match import DuoOptions
 from engine.views import Pending, PrivateView, PublicView, SeatView
 
 _POINTS = {c: card_points(c) for c in _ALL_CARDS}
+# What may be played on a coloured card once it is on top (its own colour active).
+_ON = {c: MATCHING[c][c.colour] for c in _ALL_CARDS if c.colour is not None}
+_ON_WILD = {c: MATCHING[c][None] for c in _ALL_CARDS if c.colour is None}
 _BY_VOLLEY = DrawReason.VOLLEY
 _BY_FIRST_CARD = DrawReason.FIRST_CARD
 _BY_WILD_DRAW = DrawReason.WILD_DRAW
@@ -194,6 +197,7 @@ class DuoMatch(DuoRules):
         self._discard = []
         self._draft = []
         self._active = None
+        self._sync_playable()
         self._picks = 0
         self._reset_turn_state()
         self._phase = _DRAFT_PHASE
@@ -224,7 +228,10 @@ class DuoMatch(DuoRules):
 
     def apply(self, player: str, action: Action) -> list[Event]:
         """Carry out a legal action and return its public events; illegal: raise, no change."""
-        i = self._idx.get(player, -1)
+        try:
+            i = self._idx[player]  # a subscript costs less than a .get() call
+        except KeyError:
+            i = -1  # check() below refuses
         kind = action.__class__
         events: list[Event] | None = None
         simple = False
@@ -241,7 +248,7 @@ class DuoMatch(DuoRules):
                         self._exposed = -1  # D11: any draw ends exposure
                         card = draw.pop()
                         self._hands[i].append(card)
-                        if card in MATCHING[self._discard[-1]][self._active]:
+                        if card in self._playable:
                             self._drawn = card
                             self._pending = _DRAWN_CARD
                             events = [self._ev_draw1[i]]
@@ -263,7 +270,7 @@ class DuoMatch(DuoRules):
                     if (
                         at >= 0
                         and hand[at] is card  # not merely == (a foreign object's __eq__)
-                        and card in MATCHING[self._discard[-1]][self._active]
+                        and card in self._playable
                         and (not play.uno or self._after_play(i, card) == 1)
                     ):
                         if card.face in _NUMBERS and len(hand) > 2:
@@ -274,6 +281,7 @@ class DuoMatch(DuoRules):
                             self._drawn = None
                             self._discard.append(card)
                             self._active = card.colour
+                            self._playable = _ON[card]
                             self._turn = o = 1 - i
                             self._pending = _NONE
                             event = _NEW(CardPlayed)
@@ -301,7 +309,8 @@ class DuoMatch(DuoRules):
                         self._play(i, card, play.uno, events)
             elif pending is _COLOUR and kind is ChooseColour:
                 colour = action.colour  # type: ignore[union-attr]
-                face = self._discard[-1].face
+                top = self._discard[-1]
+                face = top.face
                 if (
                     colour.__class__ is Colour  # as check(): a Colour, nothing else
                     and not self._first_colour
@@ -310,6 +319,7 @@ class DuoMatch(DuoRules):
                 ):
                     # A plain wild's colour (D5): the common case of _choose_colour.
                     self._active = colour
+                    self._playable = MATCHING[top][colour]
                     events = [self._ev_colour[i][colour]]
                     self._settle_uno(i, events)
                     self._turn = o = 1 - i
@@ -446,6 +456,7 @@ class DuoMatch(DuoRules):
         top = self._draw.pop()
         self._discard.append(top)
         self._active = top.colour
+        self._sync_playable()
         events.append(FirstCardTurned(top))
         p1 = self._p1
         p2 = 1 - p1
@@ -563,6 +574,7 @@ class DuoMatch(DuoRules):
                 self._wd4_active = self._active
             discard.append(card)
             self._active = None
+            self._playable = _ON_WILD[card]
             if not hand:
                 # D13: a last wild names no colour; a last WD4 is drawn, unchallenged.
                 if face is _W4:
@@ -574,6 +586,7 @@ class DuoMatch(DuoRules):
             return
         discard.append(card)
         self._active = colour
+        self._playable = _ON[card]
         if not hand:
             if face is _D2:  # D13: the volley is drawn first
                 total = self._volley + 2
@@ -622,6 +635,7 @@ class DuoMatch(DuoRules):
 
     def _choose_colour(self, i: int, colour: Colour, events: list[Event]) -> None:
         self._active = colour
+        self._sync_playable()
         events.append(self._ev_colour[i][colour])
         o = 1 - i
         face = self._discard[-1].face
@@ -695,6 +709,7 @@ class DuoMatch(DuoRules):
         hand = self._hands[i] = [c for c in hand if c.colour is not colour]
         self._discard += laid
         self._active = colour
+        self._playable = _ON[last]
         self._exposed = -1
         self._call = uno
         o = 1 - i

@@ -21,7 +21,7 @@ from engine.actions import (
     RejectCard,
     TakeVolley,
 )
-from engine.cards import MATCHING, Card, Colour, Face, matches
+from engine.cards import Card, Colour, Face, matches
 from engine.duo_state import DuoState
 from engine.errors import (
     CardDoesNotMatch,
@@ -96,9 +96,12 @@ class DuoRules(DuoState):
 
     def legal_actions(self, player: str) -> list[Action]:
         """Everything `player` may do now, UNO calls and catches included."""
-        i = self._idx.get(player)
+        try:
+            i = self._idx[player]  # a subscript costs less than a .get() call
+        except KeyError:
+            return []
         if i != self._turn or self.is_over:
-            if i is None or self.is_over:
+            if self.is_over:
                 return []
             return self._legal(i)  # the other player: an UNO call or catch at most
         # The hot paths, asked for by every bot loop each step: an ordinary turn
@@ -109,7 +112,7 @@ class DuoRules(DuoState):
             if len(hand) == 2 or len(self._hands[1 - i]) <= 1:
                 acts = self._turn_plays(i)  # a play may leave one card: UNO variants
             else:
-                ok = MATCHING[self._discard[-1]][self._active]
+                ok = self._playable
                 acts = []
                 seen: list[Card] = []  # a hand may hold two equal cards
                 for c in hand:
@@ -133,7 +136,7 @@ class DuoRules(DuoState):
     def _turn_plays(self, i: int) -> list[Action]:
         """D5: every matching card or wild (each distinct card once), and Draw."""
         hand = self._hands[i]
-        ok = MATCHING[self._discard[-1]][self._active]
+        ok = self._playable
         acts: list[Action] = []
         seen: list[Card] = []  # a hand may hold two equal cards
         # D11: a play can leave one card only from two cards, or by a Wild Shuffle

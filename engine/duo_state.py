@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any, Self
 
-from engine.cards import Card, Colour, Face, cards, duo_deck, shuffle
+from engine.cards import MATCHING, Card, Colour, Face, cards, duo_deck, shuffle
 from engine.duo_snapshot import DuoSnapshot, decode_event, encode_event
 from engine.errors import UnknownPlayer
 from engine.events import (
@@ -30,6 +30,7 @@ from engine.views import Pending, Phase
 DRAFT_PICKS = 14  # D3: 7 cards each
 RECENT_EVENTS = 10  # shown in PublicView.recent
 KEPT_EVENTS = 20  # kept, TurnStarted included (left out of the view: to_act says it)
+_NO_CARDS: frozenset[Card] = frozenset()
 
 
 def card_points(card: Card) -> int:
@@ -70,6 +71,7 @@ class DuoState:
         "_pending",
         "_phase",
         "_picks",
+        "_playable",
         "_recent",
         "_removed",
         "_revealed",
@@ -109,6 +111,9 @@ class DuoState:
     _discard: list[Card]  # top is the end
     _draft: list[Card]  # D3: oldest first
     _active: Colour | None
+    # MATCHING[top][active], kept in step with both: the ordinary turn's test of a card
+    # is then one set lookup, without finding the top and the colour first.
+    _playable: frozenset[Card]
     _picks: int
     _drawn: Card | None  # D5: the drawn card that may be played
     _volley: int  # D7: running total owed while pending is VOLLEY
@@ -153,6 +158,7 @@ class DuoState:
         self._discard = []
         self._draft = []
         self._active = None
+        self._playable = _NO_CARDS
         self._picks = 0
         self._drawn = None
         self._volley = 0
@@ -179,6 +185,10 @@ class DuoState:
             {c: ColourChosen(players[0], c) for c in Colour},
             {c: ColourChosen(players[1], c) for c in Colour},
         )
+
+    def _sync_playable(self) -> None:
+        """Recompute `_playable` after the top card or the active colour changed."""
+        self._playable = MATCHING[self._discard[-1]][self._active] if self._discard else _NO_CARDS
 
     def _seat(self, player: str) -> int:
         i = self._idx.get(player)
@@ -263,6 +273,7 @@ class DuoState:
         match._discard = [Card.parse(c) for c in snap.discard]
         match._draft = [Card.parse(c) for c in snap.draft]
         match._active = None if snap.active is None else Colour(snap.active)
+        match._sync_playable()
         match._picks = snap.picks
         match._drawn = None if snap.drawn is None else Card.parse(snap.drawn)
         match._volley = snap.volley
@@ -341,6 +352,7 @@ class DuoState:
         if pending is Pending.REVERSE_DUMP and top.face is not Face.REVERSE:
             raise ValueError("REVERSE_DUMP needs a Reverse on top")
         match._active = top.colour if active is None else active
+        match._sync_playable()
         match._draw = _as_cards(draw)[::-1]
         match._phase = Phase.PLAY
         match._pending = pending
