@@ -40,8 +40,8 @@ from engine.errors import (
     WrongMoment,
 )
 from engine.events import (
+    PLAYED,
     CardGiven,
-    CardPlayed,
     CardReturned,
     CardsDrawn,
     ChallengeResolved,
@@ -61,6 +61,7 @@ from engine.events import (
     UnoCalled,
     UnoCaught,
     UnoExposed,
+    card_played,
 )
 from engine.match import PizzaOptions, Variant
 from engine.pizza_io import load_snapshot, private_view, public_view, to_snapshot
@@ -108,12 +109,6 @@ _FULL_ORDER = {
     for cw in (True, False)
 }
 
-
-# CardPlayed is built through its slots in _play: a frozen dataclass __init__ goes
-# through object.__setattr__ per field, which cost as much as the rest of a play.
-_NEW = object.__new__
-_SET_PLAYER = vars(CardPlayed)["player"].__set__
-_SET_CARD = vars(CardPlayed)["card"].__set__
 
 __all__ = ["HAND_SIZE", "PizzaMatch", "card_points"]
 
@@ -439,9 +434,10 @@ class PizzaMatch:
                         self._active = card.colour
                         j = self._order[i]
                         self._actor = j
-                        event = _NEW(CardPlayed)
-                        _SET_PLAYER(event, self.players[i])
-                        _SET_CARD(event, card)
+                        try:  # the shared event (engine.events.PLAYED)
+                            event = PLAYED[card][player]
+                        except KeyError:
+                            event = card_played(self.players[i], card)
                         events = [event, self._ev_turn[j]]
                     else:
                         events = self._play(i, k, play.uno)
@@ -689,9 +685,10 @@ class PizzaMatch:
         card = hand.pop(k)
         discard = self._discard
         discard.append(card)
-        event = _NEW(CardPlayed)
-        _SET_PLAYER(event, player)
-        _SET_CARD(event, card)
+        try:  # the shared event (engine.events.PLAYED)
+            event = PLAYED[card][player]
+        except KeyError:
+            event = card_played(player, card)
         events: list[Event] = [event]
         if uno:
             events.append(UnoCalled(player))
