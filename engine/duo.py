@@ -136,23 +136,8 @@ def _cards_drawn(player: str, count: int, reason: DrawReason) -> CardsDrawn:
     return event
 
 
-# Decisions that are legal exactly when the player to act is asked for them.
-_SIMPLE: dict[type, tuple[Pending, ...]] = {
-    ChooseColour: (_COLOUR,),
-    KeepCard: (_DRAFT_PICK, _DRAFT_FORCED),
-    RejectCard: (_DRAFT_PICK,),
-    TakeVolley: (_VOLLEY,),
-    Challenge: (_WILD_DRAW,),
-    Accept: (_WILD_DRAW,),
-    NoDump: (_DUMP_PENDING,),
-}
 _CHOOSE_FOR = dict(zip(Colour, _CHOOSE, strict=True))
 _NUMBERS = frozenset(face for face in Face if face.number is not None)
-
-
-def _remove(hand: list[Card], card: Card) -> None:
-    """Remove one `card`: list.remove compares in C, by identity (cards are interned)."""
-    hand.remove(card)
 
 
 class DuoMatch(DuoRules):
@@ -230,12 +215,11 @@ class DuoMatch(DuoRules):
             i = -1  # check() below refuses
         kind = action.__class__
         events: list[Event] | None = None
-        simple = False
         if i == self._turn and not self.is_over:
-            # Fast paths for an ordinary turn and a drawn card (about 80% of actions):
-            # the same judgement as check() for these cases, without its generality,
-            # and the common cases of the moves inlined (a call costs about a tenth of
-            # an action). Anything else, including every refusal, goes through check().
+            # Fast paths for every decision of the player to act: the same judgement as
+            # check() for these cases, without its generality, and the common cases of
+            # the moves inlined (a call costs about a tenth of an action). Anything else,
+            # including every refusal, goes through check() and _apply_checked().
             pending = self._pending
             if pending is _NONE or pending is _REVERSE_DUMP:  # D9: a turn offered with a dump
                 if kind is Draw:
@@ -290,8 +274,6 @@ class DuoMatch(DuoRules):
                             self._play(i, card, play.uno, events, at)
                 elif kind is Dump and pending is _REVERSE_DUMP:
                     events = self._fast_dump(i, action)  # type: ignore[arg-type]
-            elif pending is _DUMP_PENDING and kind is Dump:
-                events = self._fast_dump(i, action)  # type: ignore[arg-type]
             elif pending is _DRAWN_CARD:
                 if kind is KeepDrawn:
                     self._drawn = None
@@ -302,34 +284,88 @@ class DuoMatch(DuoRules):
                     play = action  # type: ignore[assignment]
                     card = play.card
                     if card is self._drawn and (not play.uno or self._after_play(i, card) == 1):
+                        hand = self._hands[i]
+                        at = hand.index(card)  # the first copy, as _play would remove
+                        if card.face in _NUMBERS and len(hand) > 2:
+                            # As the ordinary turn's number card above.
+                            del hand[at]
+                            self._exposed = -1
+                            self._drawn = None
+                            self._discard.append(card)
+                            self._active = card.colour
+                            self._playable = _ON[card]
+                            self._turn = o = 1 - i
+                            self._pending = _NONE
+                            try:
+                                event = PLAYED[card][player]
+                            except KeyError:
+                                event = card_played(self.players[i], card)
+                            events = [event, self._ev_turn[o]]
+                        else:
+                            events = []
+                            self._play(i, card, play.uno, events, at)
+            elif pending is _COLOUR:
+                if kind is ChooseColour:
+                    colour = action.colour  # type: ignore[union-attr]
+                    if colour.__class__ is Colour:  # as check(): a Colour, nothing else
+                        top = self._discard[-1]
+                        face = top.face
+                        if not self._first_colour and face is not _W4 and face is not _WSH:
+                            # A plain wild's colour (D5): the common case of _choose_colour.
+                            self._active = colour
+                            self._playable = MATCHING[top][colour]
+                            events = [self._ev_colour[i][colour]]
+                            if len(self._hands[i]) == 1:
+                                self._settle_uno(i, events)
+                            else:
+                                self._call = False  # as _settle_uno
+                            self._turn = o = 1 - i
+                            self._pending = _NONE
+                            events.append(self._ev_turn[o])
+                        else:
+                            events = []
+                            self._choose_colour(i, colour, events)
+            # The other decisions, as check() judges them.
+            elif pending is _VOLLEY:
+                if kind is TakeVolley:
+                    events = []
+                    self._take_volley(i, events)
+                elif kind is Play:  # D7: stack a Draw 2
+                    play = action  # type: ignore[assignment]
+                    card = play.card
+                    hand = self._hands[i]
+                    try:
+                        at = hand.index(card)
+                    except ValueError:
+                        at = -1
+                    if (
+                        at >= 0
+                        and hand[at] is card
+                        and card.face is _D2
+                        and (not play.uno or len(hand) == 2)
+                    ):
                         events = []
-                        self._play(i, card, play.uno, events)
-            elif pending is _COLOUR and kind is ChooseColour:
-                colour = action.colour  # type: ignore[union-attr]
-                top = self._discard[-1]
-                face = top.face
-                if (
-                    colour.__class__ is Colour  # as check(): a Colour, nothing else
-                    and not self._first_colour
-                    and face is not _W4
-                    and face is not _WSH
-                ):
-                    # A plain wild's colour (D5): the common case of _choose_colour.
-                    self._active = colour
-                    self._playable = MATCHING[top][colour]
-                    events = [self._ev_colour[i][colour]]
-                    self._settle_uno(i, events)
-                    self._turn = o = 1 - i
-                    self._pending = _NONE
-                    events.append(self._ev_turn[o])
-                else:
-                    simple = colour.__class__ is Colour
-            else:
-                # Decisions whose legality is the pending kind alone (as in check()).
-                allowed = _SIMPLE.get(kind)
-                simple = allowed is not None and pending in allowed
-                if simple and isinstance(action, ChooseColour):
-                    simple = isinstance(action.colour, Colour)
+                        self._play(i, card, play.uno, events, at)
+            elif pending is _DUMP_PENDING:
+                if kind is Dump:
+                    events = self._fast_dump(i, action)  # type: ignore[arg-type]
+                elif kind is NoDump:
+                    events = []
+                    self._no_dump(i, events)
+            elif pending is _DRAFT_PICK or pending is _DRAFT_FORCED:
+                if kind is KeepCard:
+                    events = []
+                    self._keep_card(i, events)
+                elif kind is RejectCard and pending is _DRAFT_PICK:
+                    events = []
+                    self._reject_card(i, events)
+            elif pending is _WILD_DRAW:
+                if kind is Challenge:
+                    # The general route: it hides an earlier reveal before this one.
+                    return self._apply_checked(i, action)
+                if kind is Accept:
+                    events = []
+                    self._accept(i, events)
         if events is not None:  # count the accepted action and log its events
             if self._revealed_to == i:  # D10: shown until the challenger's next action
                 self._revealed_to = -1
@@ -337,8 +373,7 @@ class DuoMatch(DuoRules):
             self.version += 1
             self._recent.extend(events)
             return events
-        if not simple:
-            self.check(player, action)
+        self.check(player, action)
         return self._apply_checked(i, action)
 
     def _fast_dump(self, i: int, dump: Dump) -> list[Event] | None:
@@ -375,10 +410,7 @@ class DuoMatch(DuoRules):
         elif kind is RejectCard:
             self._reject_card(i, events)
         elif kind is NoDump:
-            events.append(DumpDeclined(self.players[i]))
-            self._settle_uno(i, events)
-            # D9: a Reverse with nothing after it lets the opponent dump (as in D4).
-            self._give_turn(1 - i, _REVERSE_DUMP, events)
+            self._no_dump(i, events)
         elif kind is Challenge:
             self._challenge(i, events)
         elif kind is Accept:
@@ -411,6 +443,12 @@ class DuoMatch(DuoRules):
         self.version += 1
         self._recent.extend(events)
         return events
+
+    def _no_dump(self, i: int, events: list[Event]) -> None:
+        events.append(DumpDeclined(self.players[i]))
+        self._settle_uno(i, events)
+        # D9: a Reverse with nothing after it lets the opponent dump (as in D4).
+        self._give_turn(1 - i, _REVERSE_DUMP, events)
 
     def _give_turn(self, i: int, pending: Pending, events: list[Event]) -> None:
         self._turn = i
@@ -553,7 +591,7 @@ class DuoMatch(DuoRules):
         if at >= 0:
             del hand[at]
         else:
-            _remove(hand, card)
+            hand.remove(card)  # in C, by identity: every Card is interned
         self._exposed = -1  # D11: any card played ends exposure
         self._drawn = None
         o = 1 - i
@@ -701,7 +739,7 @@ class DuoMatch(DuoRules):
         colour = last.colour
         hand = self._hands[i]
         laid = [c for c in hand if c.colour is colour]
-        _remove(laid, last)
+        laid.remove(last)
         laid.sort(key=HAND_ORDER.__getitem__)
         laid.append(last)
         hand = self._hands[i] = [c for c in hand if c.colour is not colour]
