@@ -76,17 +76,20 @@ _CATCH_UNO = CatchUno()
 
 def _legal_dumps(hand: list[Card], colour: Colour | None, acts: list[Action]) -> None:
     """D9: one Dump per distinct card of the colour, as the last card laid."""
-    same = [c for c in hand if c.colour is colour]
-    if not same:
-        return
-    rest = len(hand) - len(same)
     seen: list[Card] = []  # a hand may hold two equal cards
-    for c in same:
-        if c not in seen:
-            seen.append(c)
+    same = 0
+    for c in hand:
+        if c.colour is colour:
+            same += 1
+            if c not in seen:
+                seen.append(c)
+    if len(hand) - same == 1:  # the dump leaves one card: with or without UNO
+        for c in seen:
             acts.append(_DUMP[c])
-            if rest == 1:
-                acts.append(_DUMP_UNO[c])
+            acts.append(_DUMP_UNO[c])
+    else:
+        for c in seen:
+            acts.append(_DUMP[c])
 
 
 class DuoRules(DuoState):
@@ -126,6 +129,12 @@ class DuoRules(DuoState):
             if len(self._hands[i]) == 2 or drawn.face is _WSH:  # D11: it may leave one card
                 return self._legal(i)
             acts = [_PLAY[drawn], _KEEP_DRAWN]
+        elif pending is _COLOUR:
+            acts = list(_CHOOSE)
+        elif pending is _DUMP_PENDING:
+            acts = []
+            _legal_dumps(self._hands[i], self._discard[-1].colour, acts)
+            acts.append(_NO_DUMP)
         else:
             return self._legal(i)
         exposed = self._exposed
