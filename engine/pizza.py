@@ -101,6 +101,9 @@ _GIVE_P = Pending.GIVE
 _SKIP, _REVERSE, _DRAW_ONE = Face.SKIP, Face.REVERSE, Face.DRAW_ONE
 _TURN, _BY_DRAW_ONE = DrawReason.TURN, DrawReason.DRAW_ONE
 _NUMBERS = frozenset(face for face in Face if face.number is not None)
+_NO_CARDS: frozenset[Card] = frozenset()
+# What may be played on a coloured card once it is on top (its own colour active).
+_ON = {c: MATCHING[c][c.colour] for c in ALL_CARDS if c.colour is not None}
 _DIRECTION = {True: DirectionChanged(True), False: DirectionChanged(False)}  # immutable, shared
 # The seat after each seat with every seat taken, by (seats, clockwise).
 _FULL_ORDER = {
@@ -141,6 +144,7 @@ class PizzaMatch:
         "_order",
         "_pending",
         "_play_uno",
+        "_playable",
         "_recent",
         "_revealed",
         "_revealed_to",
@@ -197,6 +201,9 @@ class PizzaMatch:
         self._draw: list[Card] = []
         self._discard: list[Card] = []
         self._active: Colour | None = None
+        # MATCHING[top][active], kept in step with both: the ordinary turn's test of a
+        # card is then one set lookup, without finding the top and the colour first.
+        self._playable: frozenset[Card] = _NO_CARDS
         self._round = 0
         self._dealer = -1
         self._actor = -1
@@ -226,11 +233,23 @@ class PizzaMatch:
     def waiting_for(self) -> tuple[str, ...]:
         return () if self.is_over else self._waiting[self._actor]
 
+    def _sync_playable(self) -> None:
+        """Recompute `_playable` after the top card or the active colour changed."""
+        discard = self._discard
+        if not discard:
+            self._playable = _NO_CARDS
+            return
+        # .get: check() does not type a named colour (anything but a Colour matches nothing).
+        self._playable = MATCHING[discard[-1]].get(self._active, _NO_CARDS)
+
     def legal_actions(self, player: str) -> list[Action]:
-        i = self._index.get(player)
+        try:
+            i = self._index[player]  # a subscript costs less than a .get() call
+        except KeyError:
+            return []
         if i == self._actor and self._pending is _NONE:  # an ordinary turn: the hot path
             hand = self._hands[i]
-            ok = MATCHING[self._discard[-1]][self._active]  # one set test per card
+            ok = self._playable  # one set test per card
             out: list[Action] = []
             if len(hand) == 2:
                 for c in hand:
@@ -246,7 +265,7 @@ class PizzaMatch:
             if exposed >= 0:
                 out.append(CALL if exposed == i else CATCH)
             return out
-        if i is None or self.is_over or not self._seated[i]:
+        if self.is_over or not self._seated[i]:
             return []
         if i == self._actor:
             pending = self._pending
@@ -381,7 +400,10 @@ class PizzaMatch:
 
     def apply(self, player: str, action: Action) -> list[Event]:
         """Carry out a legal action; an illegal one raises and changes nothing (X1)."""
-        i = self._index.get(player, -2)  # never equal to _actor, which is -1 once over
+        try:
+            i = self._index[player]  # a subscript costs less than a .get() call
+        except KeyError:
+            i = -2  # never equal to _actor, which is -1 once over
         kind = action.__class__
         events: list[Event]
         if i == self._actor and self._pending is _NONE:  # never true once over (actor -1)
@@ -396,7 +418,7 @@ class PizzaMatch:
                     self._exposed = -1  # D11 window: a draw closes it
                     card = draw.pop()
                     self._hands[i].append(card)
-                    if card in MATCHING[self._discard[-1]][self._active]:
+                    if card in self._playable:
                         self._drawn = card
                         self._pending = _DRAWN
                         events = [self._ev_draw1[i]]
@@ -421,7 +443,7 @@ class PizzaMatch:
                     k >= 0
                     and hand[k] is card  # not merely == (a foreign object's __eq__)
                     and (not play.uno or len(hand) == 2)
-                    and card in MATCHING[self._discard[-1]][self._active]
+                    and card in self._playable
                 ):
                     if self._revealed_to == i:
                         self._unreveal(i)
@@ -432,6 +454,7 @@ class PizzaMatch:
                         del hand[k]
                         self._discard.append(card)
                         self._active = card.colour
+                        self._playable = _ON[card]
                         j = self._order[i]
                         self._actor = j
                         try:  # the shared event (engine.events.PLAYED)
@@ -695,6 +718,9 @@ class PizzaMatch:
         colour = card.colour
         if colour is not None:
             self._active = colour
+            self._playable = _ON[card]
+        else:  # the colour stays until one is named (P7 judges against it)
+            self._playable = MATCHING[card].get(self._active, _NO_CARDS)
         if not hand:
             self._final_card(i, card, events)
             return events
@@ -753,6 +779,7 @@ class PizzaMatch:
 
     def _choose_colour(self, i: int, colour: Colour, events: list[Event]) -> None:
         self._active = colour
+        self._sync_playable()
         if colour.__class__ is Colour:  # built once per seat and colour
             events.append(self._ev_colour[i][colour])
         else:  # check() leaves the value to the caller's typing
@@ -823,6 +850,7 @@ class PizzaMatch:
                 events.append(CardGiven(self.players[i], self.players[receiver]))
         if card.colour is None:
             self._active = None  # a last wild names no colour
+            self._sync_playable()
         self._end_round(i, events)
 
     def _end_round(self, winner: int, events: list[Event]) -> None:
@@ -908,6 +936,7 @@ class PizzaMatch:
         self._draw = deck
         self._discard = [card]
         self._active = card.colour
+        self._sync_playable()
         face = card.face
         if face is _SKIP:
             events.append(self._ev_skip[first])
