@@ -99,7 +99,9 @@ _WILD_DRAW = Pending.WILD_DRAW
 _GIVE_P = Pending.GIVE
 
 _SKIP, _REVERSE, _DRAW_ONE = Face.SKIP, Face.REVERSE, Face.DRAW_ONE
+# Enum members as module constants: `DrawReason.DIP` is a metaclass attribute lookup.
 _TURN, _BY_DRAW_ONE = DrawReason.TURN, DrawReason.DRAW_ONE
+_BY_WILD_DRAW, _BY_DIP, _BY_CHALLENGE = DrawReason.WILD_DRAW, DrawReason.DIP, DrawReason.CHALLENGE
 _NUMBERS = frozenset(face for face in Face if face.number is not None)
 _NO_CARDS: frozenset[Card] = frozenset()
 # What may be played on a coloured card once it is on top (its own colour active).
@@ -406,111 +408,141 @@ class PizzaMatch:
             i = -2  # never equal to _actor, which is -1 once over
         kind = action.__class__
         events: list[Event]
-        if i == self._actor and self._pending is _NONE:  # never true once over (actor -1)
-            # Fast path for an ordinary turn; it accepts a subset of what check() does
-            # and anything else goes through check() below. The commonest moves are
-            # inlined (a call costs about a tenth of an action).
-            if kind is Draw:
-                if self._revealed_to == i:
-                    self._unreveal(i)
-                draw = self._draw
-                if draw:  # _turn_draw's common case (P4)
-                    self._exposed = -1  # D11 window: a draw closes it
-                    card = draw.pop()
-                    self._hands[i].append(card)
-                    if card in self._playable:
-                        self._drawn = card
-                        self._pending = _DRAWN
-                        events = [self._ev_draw1[i]]
-                    else:
-                        j = self._order[i]
-                        self._actor = j
-                        events = [self._ev_draw1[i], self._ev_turn[j]]
-                else:
-                    events = self._turn_draw(i)
-                self.version += 1
-                self._recent.extend(events)
-                return events
-            if kind is Play:
-                play: Play = action  # type: ignore[assignment]
-                card = play.card
-                hand = self._hands[i]
-                try:
-                    k = hand.index(card)  # in C, by identity: every Card is interned
-                except ValueError:
-                    k = -1  # not held or not a card: check() below decides
-                if (
-                    k >= 0
-                    and hand[k] is card  # not merely == (a foreign object's __eq__)
-                    and (not play.uno or len(hand) == 2)
-                    and card in self._playable
-                ):
+        if i == self._actor:  # never true once over (actor -1)
+            # Fast paths for every decision of the player to act: the same judgement as
+            # check() for these cases, without its generality, and the commonest moves
+            # inlined (a call costs about a tenth of an action). Anything else, including
+            # every refusal, goes through check() below.
+            pending = self._pending
+            if pending is _NONE:
+                if kind is Draw:
                     if self._revealed_to == i:
                         self._unreveal(i)
-                    if card.face in _NUMBERS and len(hand) > 2:
-                        # A number card leaving two or more cards (no UNO call is legal
-                        # then): only the card and the turn move, as in _play.
-                        self._exposed = -1  # D11 window: any play closes it
-                        del hand[k]
-                        self._discard.append(card)
-                        self._active = card.colour
-                        self._playable = _ON[card]
-                        j = self._order[i]
-                        self._actor = j
-                        try:  # the shared event (engine.events.PLAYED)
-                            event = PLAYED[card][player]
-                        except KeyError:
-                            event = card_played(self.players[i], card)
-                        events = [event, self._ev_turn[j]]
+                    draw = self._draw
+                    if draw:  # _turn_draw's common case (P4)
+                        self._exposed = -1  # D11 window: a draw closes it
+                        card = draw.pop()
+                        self._hands[i].append(card)
+                        if card in self._playable:
+                            self._drawn = card
+                            self._pending = _DRAWN
+                            events = [self._ev_draw1[i]]
+                        else:
+                            j = self._order[i]
+                            self._actor = j
+                            events = [self._ev_draw1[i], self._ev_turn[j]]
                     else:
-                        events = self._play(i, k, play.uno)
+                        events = self._turn_draw(i)
                     self.version += 1
                     self._recent.extend(events)
                     return events
-        elif i == self._actor and self._pending is _DRAWN:
-            # P4, the drawn card: keep it, or play it (the same judgement as check()).
-            if kind is KeepDrawn:  # _keep_drawn and _finish, inlined (one action in seven)
-                if self._revealed_to == i:
-                    self._unreveal(i)
-                self._drawn = None
-                j = self._order[i]
-                self._actor = j
-                self._pending = _NONE
-                events = [self._ev_kept[i], self._ev_turn[j]]
-                self.version += 1
-                self._recent.extend(events)
-                return events
-            if kind is Play:
-                play = action  # type: ignore[assignment]
-                card = play.card
-                hand = self._hands[i]
-                if card is self._drawn and (not play.uno or len(hand) == 2):
+                if kind is Play:
+                    play: Play = action  # type: ignore[assignment]
+                    card = play.card
+                    hand = self._hands[i]
+                    try:
+                        k = hand.index(card)  # in C, by identity: every Card is interned
+                    except ValueError:
+                        k = -1  # not held or not a card: check() below decides
+                    if (
+                        k >= 0
+                        and hand[k] is card  # not merely == (a foreign object's __eq__)
+                        and (not play.uno or len(hand) == 2)
+                        and card in self._playable
+                    ):
+                        if self._revealed_to == i:
+                            self._unreveal(i)
+                        if card.face in _NUMBERS and len(hand) > 2:
+                            # A number card leaving two or more cards (no UNO call is
+                            # legal then): only the card and the turn move, as in _play.
+                            self._exposed = -1  # D11 window: any play closes it
+                            del hand[k]
+                            self._discard.append(card)
+                            self._active = card.colour
+                            self._playable = _ON[card]
+                            j = self._order[i]
+                            self._actor = j
+                            try:  # the shared event (engine.events.PLAYED)
+                                event = PLAYED[card][player]
+                            except KeyError:
+                                event = card_played(self.players[i], card)
+                            events = [event, self._ev_turn[j]]
+                        else:
+                            events = self._play(i, k, play.uno)
+                        self.version += 1
+                        self._recent.extend(events)
+                        return events
+            elif pending is _DRAWN:
+                # P4, the drawn card: keep it, or play it (the same judgement as check()).
+                if kind is KeepDrawn:  # _keep_drawn and _finish, inlined
                     if self._revealed_to == i:
                         self._unreveal(i)
                     self._drawn = None
-                    k = hand.index(card)  # the first copy, as find() below (C, by identity)
-                    return self._finish(self._play(i, k, play.uno))
-        elif kind is ChooseColour and i == self._actor and self._pending is _COLOUR:
-            # Naming a wild's colour: check() asks nothing more of it (P3, P6).
-            if self._revealed_to == i:
-                self._unreveal(i)
-            events = []
-            self._choose_colour(i, action.colour, events)  # type: ignore[union-attr]
-            return self._finish(events)
-        if not (
-            # Decisions check() would judge on the pending kind alone (P6, P7), or a
-            # Give of a held card: straight to the general route below.
-            i == self._actor
-            and (
-                (self._pending is _WILD_DRAW and (kind is Accept or kind is Challenge))
-                or (
-                    self._pending is _GIVE_P
-                    and kind is Give
-                    and find(self._hands[i], action.card) >= 0  # type: ignore[union-attr]
-                )
-            )
-        ):
-            self.check(player, action)
+                    j = self._order[i]
+                    self._actor = j
+                    self._pending = _NONE
+                    events = [self._ev_kept[i], self._ev_turn[j]]
+                    self.version += 1
+                    self._recent.extend(events)
+                    return events
+                if kind is Play:
+                    play = action  # type: ignore[assignment]
+                    card = play.card
+                    hand = self._hands[i]
+                    if card is self._drawn and (not play.uno or len(hand) == 2):
+                        if self._revealed_to == i:
+                            self._unreveal(i)
+                        self._drawn = None
+                        k = hand.index(card)  # the first copy, as find() below (C, by identity)
+                        if card.face in _NUMBERS and len(hand) > 2:
+                            # As the ordinary turn's number card above.
+                            self._exposed = -1
+                            del hand[k]
+                            self._discard.append(card)
+                            self._active = card.colour
+                            self._playable = _ON[card]
+                            j = self._order[i]
+                            self._actor = j
+                            self._pending = _NONE
+                            try:
+                                event = PLAYED[card][player]
+                            except KeyError:
+                                event = card_played(self.players[i], card)
+                            events = [event, self._ev_turn[j]]
+                            self.version += 1
+                            self._recent.extend(events)
+                            return events
+                        return self._finish(self._play(i, k, play.uno))
+            elif pending is _COLOUR:
+                if kind is ChooseColour:
+                    # Naming a wild's colour: check() asks nothing more of it (P3, P6).
+                    if self._revealed_to == i:
+                        self._unreveal(i)
+                    events = []
+                    self._choose_colour(i, action.colour, events)  # type: ignore[union-attr]
+                    return self._finish(events)
+            elif pending is _WILD_DRAW:  # P7: check() judges these on the kind alone
+                if kind is Accept:
+                    if self._revealed_to == i:
+                        self._unreveal(i)
+                    events = []
+                    self._accept(i, events)
+                    return self._finish(events)
+                if kind is Challenge:
+                    if self._revealed_to == i:
+                        self._unreveal(i)  # before the new reveal
+                    events = []
+                    self._challenge(i, events)
+                    return self._finish(events)
+            elif pending is _GIVE_P and kind is Give:  # P6: any held card
+                card = action.card  # type: ignore[union-attr]
+                if find(self._hands[i], card) >= 0:
+                    if self._revealed_to == i:
+                        self._unreveal(i)
+                    events = []
+                    self._give(i, card, events)
+                    return self._finish(events)
+        self.check(player, action)
         self._unreveal(i)
         events = []
         if kind is Play:
@@ -529,11 +561,7 @@ class PizzaMatch:
             assert isinstance(action, Give)
             self._give(i, canon(action.card), events)
         elif kind is Accept:
-            self._exposed = -1  # D11: accepting a draw-wild is a draw
-            self._draw_cards(i, 2, DrawReason.WILD_DRAW, events)
-            events.append(self._ev_skip[i])
-            self._wd2_player = -1
-            self._start_turn(self._next(i), events)
+            self._accept(i, events)
         elif kind is Challenge:
             self._challenge(i, events)
         elif kind is CallUno:
@@ -779,22 +807,25 @@ class PizzaMatch:
 
     def _choose_colour(self, i: int, colour: Colour, events: list[Event]) -> None:
         self._active = colour
-        self._sync_playable()
+        top = self._discard[-1]
         if colour.__class__ is Colour:  # built once per seat and colour
             events.append(self._ev_colour[i][colour])
+            self._playable = MATCHING[top][colour]
         else:  # check() leaves the value to the caller's typing
             events.append(ColourChosen(self.players[i], colour))
+            self._sync_playable()
         if self._colour_then_play:  # P3 first-card Wild (or X3 orphaned wild): now play
             self._colour_then_play = False
             self._pending = _NONE
             return
-        top = self._discard[-1]
         if top is WDIP_CARD:
             # P6: draw the top card, then give one card to the next player.
-            self._draw_cards(i, 1, DrawReason.DIP, events)
+            self._draw_cards(i, 1, _BY_DIP, events)
             self._pending = _GIVE_P
             return
-        self._expose(i, self._play_uno, events)
+        if len(self._hands[i]) == 1 and not self._play_uno:  # _expose, inlined
+            self._exposed = i
+            events.append(UnoExposed(self.players[i]))
         j = self._order[i]
         self._actor = j
         if top is WD2_CARD:
@@ -816,6 +847,14 @@ class PizzaMatch:
         self._expose(i, self._play_uno, events)
         self._start_turn(receiver, events)  # P6: the receiver keeps their turn
 
+    def _accept(self, i: int, events: list[Event]) -> None:
+        """P6: the hit player draws 2 and loses the turn."""
+        self._exposed = -1  # D11: accepting a draw-wild is a draw
+        self._draw_cards(i, 2, _BY_WILD_DRAW, events)
+        events.append(self._ev_skip[i])
+        self._wd2_player = -1
+        self._start_turn(self._order[i], events)
+
     def _challenge(self, i: int, events: list[Event]) -> None:
         """P7: the hit player challenges the Wild Draw 2 and sees the judged hand."""
         self._exposed = -1  # the penalty draw closes the window
@@ -826,22 +865,22 @@ class PizzaMatch:
         self._revealed = self._wd2_hand
         events.append(ChallengeResolved(self.players[i], self.players[w], legit))
         if legit:
-            self._draw_cards(i, 4, DrawReason.CHALLENGE, events)
+            self._draw_cards(i, 4, _BY_CHALLENGE, events)
             events.append(self._ev_skip[i])
             self._start_turn(self._next(i), events)
         else:
-            self._draw_cards(w, 2, DrawReason.CHALLENGE, events)
+            self._draw_cards(w, 2, _BY_CHALLENGE, events)
             self._start_turn(i, events)
 
     def _final_card(self, i: int, card: Card, events: list[Event]) -> None:
         """P10: owed draws and a final Dip still happen, then the round is scored."""
         face = card.face
         if face is _DRAW_ONE:
-            self._draw_cards(self._next(i), 1, DrawReason.DRAW_ONE, events)
+            self._draw_cards(self._next(i), 1, _BY_DRAW_ONE, events)
         elif card is WD2_CARD:
-            self._draw_cards(self._next(i), 2, DrawReason.WILD_DRAW, events)
+            self._draw_cards(self._next(i), 2, _BY_WILD_DRAW, events)
         elif card is WDIP_CARD:
-            got = self._draw_cards(i, 1, DrawReason.DIP, events)
+            got = self._draw_cards(i, 1, _BY_DIP, events)
             if got is not None:
                 receiver = self._next(i)
                 self._hands[i].pop()  # the card just drawn is the only one
