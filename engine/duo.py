@@ -69,7 +69,6 @@ from engine.events import (
     DraftPicked,
     DrawPileRefilled,
     DrawReason,
-    DumpDeclined,
     Event,
     FirstCardTurned,
     HandsShuffled,
@@ -78,9 +77,7 @@ from engine.events import (
     RoundEnded,
     RoundStarted,
     TurnStarted,
-    UnoCalled,
     UnoCaught,
-    UnoExposed,
     VolleyRaised,
     card_played,
 )
@@ -97,9 +94,10 @@ _BY_WILD_DRAW = DrawReason.WILD_DRAW
 _BY_CHALLENGE = DrawReason.CHALLENGE
 _BY_UNO_PENALTY = DrawReason.UNO_PENALTY
 
-# Frequent events with varying fields are built through their slots: a frozen dataclass
-# __init__ goes through object.__setattr__ per field (measured: ~0.7 us, these ~0.35 us).
-# CardPlayed, the commonest, is shared instead (engine.events.PLAYED).
+# Frequent events with varying fields are built through their slots, in place: a frozen
+# dataclass __init__ goes through object.__setattr__ per field (measured: ~0.7 us, these
+# ~0.35 us). CardPlayed, the commonest, is shared instead (engine.events.PLAYED); events
+# naming one seat only are built once per match (DuoState._ev_*).
 _NEW = object.__new__
 _PICK_PLAYER, _PICK_KEPT, _PICK_SHOWN = (
     vars(DraftPicked)[name].__set__ for name in ("player", "kept", "shown")
@@ -110,30 +108,10 @@ _RAISE_PLAYER, _RAISE_TARGET, _RAISE_TOTAL = (
 _DRAWN_PLAYER, _DRAWN_COUNT, _DRAWN_REASON = (
     vars(CardsDrawn)[name].__set__ for name in ("player", "count", "reason")
 )
-
-
-def _draft_picked(player: str, kept: bool, shown: Card) -> DraftPicked:
-    event: DraftPicked = _NEW(DraftPicked)
-    _PICK_PLAYER(event, player)
-    _PICK_KEPT(event, kept)
-    _PICK_SHOWN(event, shown)
-    return event
-
-
-def _volley_raised(player: str, target: str, total: int) -> VolleyRaised:
-    event: VolleyRaised = _NEW(VolleyRaised)
-    _RAISE_PLAYER(event, player)
-    _RAISE_TARGET(event, target)
-    _RAISE_TOTAL(event, total)
-    return event
-
-
-def _cards_drawn(player: str, count: int, reason: DrawReason) -> CardsDrawn:
-    event: CardsDrawn = _NEW(CardsDrawn)
-    _DRAWN_PLAYER(event, player)
-    _DRAWN_COUNT(event, count)
-    _DRAWN_REASON(event, reason)
-    return event
+_JUDGED_BY, _JUDGED_PLAYER, _JUDGED_LEGIT = (
+    vars(ChallengeResolved)[name].__set__ for name in ("challenger", "challenged", "legitimate")
+)
+_DUMPED_PLAYER, _DUMPED_CARDS = (vars(ColourDumped)[name].__set__ for name in ("player", "cards"))
 
 
 _CHOOSE_FOR = dict(zip(Colour, _CHOOSE, strict=True))
@@ -423,7 +401,7 @@ class DuoMatch(DuoRules):
             self._give_turn(1 - i, _NONE, events)
         elif kind is CallUno:
             self._exposed = -1
-            events.append(UnoCalled(self.players[i]))
+            events.append(self._ev_called[i])
         elif kind is CatchUno:
             self._exposed = -1
             events.append(UnoCaught(self.players[i], self.players[1 - i]))
@@ -445,10 +423,12 @@ class DuoMatch(DuoRules):
         return events
 
     def _no_dump(self, i: int, events: list[Event]) -> None:
-        events.append(DumpDeclined(self.players[i]))
+        events.append(self._ev_declined[i])
         self._settle_uno(i, events)
         # D9: a Reverse with nothing after it lets the opponent dump (as in D4).
-        self._give_turn(1 - i, _REVERSE_DUMP, events)
+        self._turn = o = 1 - i  # _give_turn, inlined
+        self._pending = _REVERSE_DUMP
+        events.append(self._ev_turn[o])
 
     def _give_turn(self, i: int, pending: Pending, events: list[Event]) -> None:
         self._turn = i
@@ -463,7 +443,11 @@ class DuoMatch(DuoRules):
         if self._pending is _DRAFT_PICK:
             shown = draw.pop()  # the next card is turned face up onto the draft pile
             self._draft.append(shown)
-            events.append(_draft_picked(self.players[i], True, shown))
+            event: DraftPicked = _NEW(DraftPicked)
+            _PICK_PLAYER(event, self.players[i])
+            _PICK_KEPT(event, True)
+            _PICK_SHOWN(event, shown)
+            events.append(event)
         self._picks += 1
         if self._picks < DRAFT_PICKS:
             self._turn = 1 - i
@@ -474,7 +458,11 @@ class DuoMatch(DuoRules):
     def _reject_card(self, i: int, events: list[Event]) -> None:
         shown = self._draw.pop()
         self._draft.append(shown)
-        events.append(_draft_picked(self.players[i], False, shown))
+        event: DraftPicked = _NEW(DraftPicked)
+        _PICK_PLAYER(event, self.players[i])
+        _PICK_KEPT(event, False)
+        _PICK_SHOWN(event, shown)
+        events.append(event)
         self._pending = _DRAFT_FORCED
 
     def _end_draft(self, events: list[Event]) -> None:
@@ -534,7 +522,11 @@ class DuoMatch(DuoRules):
         if got == 1 and reason is _TURN:
             events.append(self._ev_draw1[i])
         else:
-            events.append(_cards_drawn(self.players[i], got, reason))
+            event: CardsDrawn = _NEW(CardsDrawn)
+            _DRAWN_PLAYER(event, self.players[i])
+            _DRAWN_COUNT(event, got)
+            _DRAWN_REASON(event, reason)
+            events.append(event)
         return got
 
     def _refill(self, events: list[Event]) -> bool:
@@ -637,7 +629,11 @@ class DuoMatch(DuoRules):
         one = len(hand) == 1  # D11: judged after the play's whole effect
         if face is _D2:
             total = self._volley = self._volley + 2
-            events.append(_volley_raised(self.players[i], self.players[o], total))
+            raised: VolleyRaised = _NEW(VolleyRaised)
+            _RAISE_PLAYER(raised, player)
+            _RAISE_TARGET(raised, self.players[o])
+            _RAISE_TOTAL(raised, total)
+            events.append(raised)
             if one:
                 self._call = uno
                 self._settle_uno(i, events)
@@ -663,10 +659,10 @@ class DuoMatch(DuoRules):
         """D11: judged after the play's whole effect."""
         if len(self._hands[i]) == 1:
             if self._call:
-                events.append(UnoCalled(self.players[i]))
+                events.append(self._ev_called[i])
             else:
                 self._exposed = i
-                events.append(UnoExposed(self.players[i]))
+                events.append(self._ev_exposed[i])
         self._call = False
 
     def _choose_colour(self, i: int, colour: Colour, events: list[Event]) -> None:
@@ -702,13 +698,17 @@ class DuoMatch(DuoRules):
         self._exposed = -1
         self._draw_cards(i, total, _BY_VOLLEY, events)
         # D7: the player who laid the last Draw 2 takes a normal turn.
-        self._give_turn(1 - i, _NONE, events)
+        self._turn = o = 1 - i  # _give_turn, inlined
+        self._pending = _NONE
+        events.append(self._ev_turn[o])
 
     def _accept(self, i: int, events: list[Event]) -> None:
         self._exposed = -1
         self._wd4_hand = self._wd4_top = self._wd4_active = None
         self._draw_cards(i, 4, _BY_WILD_DRAW, events)
-        self._give_turn(1 - i, _NONE, events)  # D8: the WD4 player goes again
+        self._turn = o = 1 - i  # D8: the WD4 player goes again (_give_turn, inlined)
+        self._pending = _NONE
+        events.append(self._ev_turn[o])
 
     def _challenge(self, i: int, events: list[Event]) -> None:
         o = 1 - i
@@ -717,22 +717,35 @@ class DuoMatch(DuoRules):
         assert hand is not None
         assert top is not None
         active = self._wd4_active
+        guilty = False  # loops, not any(): a generator costs more than the test
         if self._options.classic_challenge:
-            guilty = active is not None and any(c.colour is active for c in hand)
+            if active is not None:
+                for c in hand:
+                    if c.colour is active:
+                        guilty = True
+                        break
         else:  # D10 literal: colour, number, symbol or a wild (not another WD4)
             ok = MATCHING[top][active]  # matches(), as a table
-            guilty = any(c in ok and c.face is not _W4 for c in hand)
+            for c in hand:
+                if c in ok and c.face is not _W4:
+                    guilty = True
+                    break
         self._wd4_hand = self._wd4_top = self._wd4_active = None
         self._revealed_to = i
-        self._revealed = tuple(sorted(hand, key=HAND_ORDER.__getitem__))
+        self._revealed = tuple(hand)  # sorted when shown (private_view, to_snapshot)
         self._exposed = -1  # a challenge penalty is a draw
-        events.append(ChallengeResolved(self.players[i], self.players[o], not guilty))
-        if guilty:  # the named colour stands; the challenger plays next
-            self._draw_cards(o, 4, _BY_CHALLENGE, events)
-            self._give_turn(i, _NONE, events)
-        else:
-            self._draw_cards(i, 6, _BY_CHALLENGE, events)
-            self._give_turn(o, _NONE, events)
+        event: ChallengeResolved = _NEW(ChallengeResolved)
+        _JUDGED_BY(event, self.players[i])
+        _JUDGED_PLAYER(event, self.players[o])
+        _JUDGED_LEGIT(event, not guilty)
+        events.append(event)
+        # _give_turn, inlined: the named colour stands and the challenger plays next,
+        # or the challenger draws 6 and the Wild Draw 4 player goes again.
+        turn = i if guilty else o
+        self._draw_cards(o if guilty else i, 4 if guilty else 6, _BY_CHALLENGE, events)
+        self._turn = turn
+        self._pending = _NONE
+        events.append(self._ev_turn[turn])
 
     def _dump(self, i: int, last: Card, uno: bool, events: list[Event]) -> None:
         """D9: lay every card of the colour, `last` last; only it has an effect."""
@@ -747,29 +760,42 @@ class DuoMatch(DuoRules):
         self._active = colour
         self._playable = _ON[last]
         self._exposed = -1
-        self._call = uno
         o = 1 - i
-        events.append(ColourDumped(self.players[i], tuple(laid)))
+        event: ColourDumped = _NEW(ColourDumped)
+        _DUMPED_PLAYER(event, self.players[i])
+        _DUMPED_CARDS(event, tuple(laid))
+        events.append(event)
         face = last.face
         if not hand:
+            self._call = uno
             if face is _D2:  # D9/D13: the opponent still draws 2
                 self._draw_cards(o, 2, _BY_VOLLEY, events)
             self._end_round(i, events)
-        elif face is _SKIP:
+            return
+        # The effect, then UNO (D11: judged after it), then the turn (_give_turn, inlined).
+        turn = o
+        pending = _NONE
+        if face is _SKIP:
             events.append(self._ev_skip[o])
-            self._settle_uno(i, events)
-            self._give_turn(i, _NONE, events)
+            turn = i
         elif face is _D2:
             self._volley = 2
-            events.append(VolleyRaised(self.players[i], self.players[o], 2))
-            self._settle_uno(i, events)
-            self._give_turn(o, _VOLLEY, events)
+            raised: VolleyRaised = _NEW(VolleyRaised)
+            _RAISE_PLAYER(raised, self.players[i])
+            _RAISE_TARGET(raised, self.players[o])
+            _RAISE_TOTAL(raised, 2)
+            events.append(raised)
+            pending = _VOLLEY
         elif face is _REV:
+            pending = _REVERSE_DUMP
+        if len(hand) == 1:
+            self._call = uno
             self._settle_uno(i, events)
-            self._give_turn(o, _REVERSE_DUMP, events)
         else:
-            self._settle_uno(i, events)
-            self._give_turn(o, _NONE, events)
+            self._call = False  # as _settle_uno
+        self._turn = turn
+        self._pending = pending
+        events.append(self._ev_turn[turn])
 
     # D13, D14 ------------------------------------------------------------------
 
@@ -910,7 +936,11 @@ class DuoMatch(DuoRules):
             legal=tuple(self.legal_actions(player)),
             looking_at=looking,
             drawn=self._drawn if mine and pending is _DRAWN_CARD else None,
-            revealed_hand=self._revealed if self._revealed_to == i else None,
+            revealed_hand=(
+                tuple(sorted(self._revealed, key=HAND_ORDER.__getitem__))
+                if self._revealed_to == i
+                else None
+            ),
             received=None,
             given=None,
         )

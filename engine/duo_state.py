@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any, Self
 
-from engine.cards import MATCHING, Card, Colour, Face, cards, duo_deck, shuffle
+from engine.cards import HAND_ORDER, MATCHING, Card, Colour, Face, cards, duo_deck, shuffle
 from engine.duo_snapshot import DuoSnapshot, decode_event, encode_event
 from engine.errors import UnknownPlayer
 from engine.events import (
@@ -20,9 +20,12 @@ from engine.events import (
     ColourChosen,
     DrawnCardKept,
     DrawReason,
+    DumpDeclined,
     Event,
     TurnSkipped,
     TurnStarted,
+    UnoCalled,
+    UnoExposed,
 )
 from engine.match import SNAPSHOT_SCHEMA, DuoOptions, Variant
 from engine.views import Pending, Phase
@@ -57,8 +60,11 @@ class DuoState:
         "_draft",
         "_draw",
         "_drawn",
+        "_ev_called",
         "_ev_colour",
+        "_ev_declined",
         "_ev_draw1",
+        "_ev_exposed",
         "_ev_kept",
         "_ev_skip",
         "_ev_turn",
@@ -124,7 +130,7 @@ class DuoState:
     _wd4_top: Card | None
     _wd4_active: Colour | None
     _revealed_to: int  # D10: the challenger, -1 if none
-    _revealed: tuple[Card, ...]
+    _revealed: tuple[Card, ...]  # in hand order; sorted when shown
     _removed: int  # X3: seat index of the forfeiting player, -1 if none
     _winner: int
     _waits: tuple[tuple[str], tuple[str]]
@@ -134,6 +140,9 @@ class DuoState:
     _ev_kept: tuple[DrawnCardKept, DrawnCardKept]
     _ev_draw1: tuple[CardsDrawn, CardsDrawn]
     _ev_colour: tuple[dict[Colour, ColourChosen], dict[Colour, ColourChosen]]
+    _ev_called: tuple[UnoCalled, UnoCalled]
+    _ev_exposed: tuple[UnoExposed, UnoExposed]
+    _ev_declined: tuple[DumpDeclined, DumpDeclined]
 
     def _blank(self, players: Sequence[str], seed: int, options: DuoOptions) -> None:
         players = tuple(players)
@@ -185,6 +194,9 @@ class DuoState:
             {c: ColourChosen(players[0], c) for c in Colour},
             {c: ColourChosen(players[1], c) for c in Colour},
         )
+        self._ev_called = (UnoCalled(players[0]), UnoCalled(players[1]))
+        self._ev_exposed = (UnoExposed(players[0]), UnoExposed(players[1]))
+        self._ev_declined = (DumpDeclined(players[0]), DumpDeclined(players[1]))
 
     def _sync_playable(self) -> None:
         """Recompute `_playable` after the top card or the active colour changed."""
@@ -246,7 +258,7 @@ class DuoState:
             "first_colour": self._first_colour,
             "wd4": wd4,
             "revealed_to": self._revealed_to,
-            "revealed": codes(self._revealed),
+            "revealed": codes(sorted(self._revealed, key=HAND_ORDER.__getitem__)),
             "removed": self._removed,
             "winner": self._winner,
             "recent": [encode_event(e) for e in self._recent],
