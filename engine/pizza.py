@@ -104,6 +104,15 @@ _TURN, _BY_DRAW_ONE = DrawReason.TURN, DrawReason.DRAW_ONE
 _BY_WILD_DRAW, _BY_DIP, _BY_CHALLENGE = DrawReason.WILD_DRAW, DrawReason.DIP, DrawReason.CHALLENGE
 _NUMBERS = frozenset(face for face in Face if face.number is not None)
 _NO_CARDS: frozenset[Card] = frozenset()
+# Events with varying fields, built through their slots where they are frequent.
+_NEW = object.__new__
+_DRAWN_PLAYER, _DRAWN_COUNT, _DRAWN_REASON = (
+    vars(CardsDrawn)[name].__set__ for name in ("player", "count", "reason")
+)
+_GIVER, _RECEIVER = (vars(CardGiven)[name].__set__ for name in ("giver", "receiver"))
+_JUDGED_BY, _JUDGED_PLAYER, _JUDGED_LEGIT = (
+    vars(ChallengeResolved)[name].__set__ for name in ("challenger", "challenged", "legitimate")
+)
 # What may be played on a coloured card once it is on top (its own colour active).
 _ON = {c: MATCHING[c][c.colour] for c in ALL_CARDS if c.colour is not None}
 _DIRECTION = {True: DirectionChanged(True), False: DirectionChanged(False)}  # immutable, shared
@@ -133,9 +142,11 @@ class PizzaMatch:
         "_discard",
         "_draw",
         "_drawn",
+        "_ev_called",
         "_ev_colour",
         "_ev_draw1",
         "_ev_draw_one",
+        "_ev_exposed",
         "_ev_kept",
         "_ev_skip",
         "_ev_turn",
@@ -144,6 +155,7 @@ class PizzaMatch:
         "_index",
         "_n",
         "_order",
+        "_orders",
         "_pending",
         "_play_uno",
         "_playable",
@@ -155,6 +167,7 @@ class PizzaMatch:
         "_scores",
         "_seated",
         "_target",
+        "_two_seated",
         "_waiting",
         "_wd2_hand",
         "_wd2_legit",
@@ -195,6 +208,8 @@ class PizzaMatch:
         self._ev_draw_one = tuple(CardsDrawn(p, 1, DrawReason.DRAW_ONE) for p in players)
         self._ev_colour = tuple({c: ColourChosen(p, c) for c in Colour} for p in players)
         self._ev_kept = tuple(DrawnCardKept(p) for p in players)
+        self._ev_called = tuple(UnoCalled(p) for p in players)
+        self._ev_exposed = tuple(UnoExposed(p) for p in players)
         self._target = self.options.target
         self._rng = random.Random(seed)  # X4: the only source of chance
         self._seated = [True] * n
@@ -211,6 +226,8 @@ class PizzaMatch:
         self._actor = -1
         self._clockwise = True
         self._order: tuple[int, ...] = ()  # the next seat from each seat, this direction
+        self._orders: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # [clockwise]
+        self._two_seated = n == 2  # P5: a Reverse acts as a Skip
         self._pending = _NONE
         self._drawn: Card | None = None
         self._play_uno = False
@@ -566,7 +583,7 @@ class PizzaMatch:
             self._challenge(i, events)
         elif kind is CallUno:
             self._exposed = -1
-            events.append(UnoCalled(player))
+            events.append(self._ev_called[i])
         else:  # CatchUno
             victim = self._exposed
             self._exposed = -1
@@ -631,20 +648,27 @@ class PizzaMatch:
     # ------------------------------------------------------------------ rules
 
     def _set_order(self) -> None:
-        """Recompute the seat after each seat (for any seat, even one left empty)."""
+        """Recompute the seat after each seat (for any seat, even one left empty).
+
+        Both directions are kept, so a Reverse only picks the other one (P5).
+        """
         n = self._n
         seated = self._seated
-        if False not in seated:  # everyone still plays: every Reverse lands here (P5)
-            self._order = _FULL_ORDER[n, self._clockwise]
-            return
-        step = 1 if self._clockwise else -1
-        order = []
-        for i in range(n):
-            j = (i + step) % n
-            while not seated[j] and j != i:
-                j = (j + step) % n
-            order.append(j)
-        self._order = tuple(order)
+        self._two_seated = seated.count(True) == 2
+        if False not in seated:  # everyone still plays
+            self._orders = (_FULL_ORDER[n, False], _FULL_ORDER[n, True])
+        else:
+            orders = []
+            for step in (-1, 1):
+                order = []
+                for i in range(n):
+                    j = (i + step) % n
+                    while not seated[j] and j != i:
+                        j = (j + step) % n
+                    order.append(j)
+                orders.append(tuple(order))
+            self._orders = (orders[0], orders[1])
+        self._order = self._orders[self._clockwise]
 
     def _next(self, i: int) -> int:
         return self._order[i]
@@ -679,18 +703,32 @@ class PizzaMatch:
         hand = self._hands[i]
         got = 0
         card: Card | None = None
-        for _ in range(count):
-            if not self._draw and not self._refill(events):
-                break
-            card = self._draw.pop()
+        draw = self._draw
+        if 0 < count <= len(draw):  # the common case: count pops from the top, in one slice
+            taken = draw[-count:]
+            del draw[-count:]
+            taken.reverse()
+            hand += taken
+            card = taken[-1]
+            got = count
+        while got < count:
+            if not draw:
+                if not self._refill(events):
+                    break
+                draw = self._draw
+            card = draw.pop()
             hand.append(card)
             got += 1
         if got == 1 and reason is _TURN:  # the frequent ones are built once per seat
             events.append(self._ev_draw1[i])
         elif got == 1 and reason is _BY_DRAW_ONE:
             events.append(self._ev_draw_one[i])
-        else:
-            events.append(CardsDrawn(self.players[i], got, reason))
+        else:  # built through its slots (a frozen dataclass __init__ costs twice as much)
+            event: CardsDrawn = _NEW(CardsDrawn)
+            _DRAWN_PLAYER(event, self.players[i])
+            _DRAWN_COUNT(event, got)
+            _DRAWN_REASON(event, reason)
+            events.append(event)
         return card
 
     def _turn_draw(self, i: int) -> list[Event]:
@@ -742,7 +780,7 @@ class PizzaMatch:
             event = card_played(player, card)
         events: list[Event] = [event]
         if uno:
-            events.append(UnoCalled(player))
+            events.append(self._ev_called[i])
         colour = card.colour
         if colour is not None:
             self._active = colour
@@ -761,23 +799,26 @@ class PizzaMatch:
                 self._wd2_player = i
                 self._wd2_hand = tuple(hand)
                 pface = prev_top.face if prev_top.colour is not None else None
-                self._wd2_legit = not any(
-                    c.colour is None or c.colour is prev_active or c.face is pface for c in hand
-                )
+                legit = True  # a loop, not any(): a generator costs more than the test
+                for c in hand:
+                    if c.colour is None or c.colour is prev_active or c.face is pface:
+                        legit = False
+                        break
+                self._wd2_legit = legit
             self._pending = _COLOUR
             self._colour_then_play = False
             return events
         face = card.face
         order = self._order  # the seat after each seat (self._next, without the call)
-        if face is _SKIP or (face is _REVERSE and self._seated.count(True) == 2):
+        if face is _SKIP or (face is _REVERSE and self._two_seated):
             victim = order[i]  # P5: with 2 players a Reverse acts as a Skip
             events.append(self._ev_skip[victim])
             j = order[victim]
         elif face is _REVERSE:
-            self._clockwise = not self._clockwise
-            self._set_order()
-            events.append(_DIRECTION[self._clockwise])
-            j = self._order[i]
+            clockwise = self._clockwise = not self._clockwise
+            order = self._order = self._orders[clockwise]  # _set_order: seats unchanged
+            events.append(_DIRECTION[clockwise])
+            j = order[i]
         elif face is _DRAW_ONE:
             # P8: the victim's draw is part of the play and does not close the window.
             victim = order[i]
@@ -793,7 +834,7 @@ class PizzaMatch:
             j = order[i]
         if len(hand) == 1 and not uno:  # _expose, inlined: after the play's whole effect
             self._exposed = i
-            events.append(UnoExposed(player))
+            events.append(self._ev_exposed[i])
         self._actor = j  # _start_turn, inlined
         self._pending = _NONE  # the card may be one just drawn (P4)
         events.append(self._ev_turn[j])
@@ -803,7 +844,7 @@ class PizzaMatch:
         """P8/D11: judged after the play's whole effect; `uno` if called with the play."""
         if len(self._hands[i]) == 1 and not uno:
             self._exposed = i
-            events.append(UnoExposed(self.players[i]))
+            events.append(self._ev_exposed[i])
 
     def _choose_colour(self, i: int, colour: Colour, events: list[Event]) -> None:
         self._active = colour
@@ -825,7 +866,7 @@ class PizzaMatch:
             return
         if len(self._hands[i]) == 1 and not self._play_uno:  # _expose, inlined
             self._exposed = i
-            events.append(UnoExposed(self.players[i]))
+            events.append(self._ev_exposed[i])
         j = self._order[i]
         self._actor = j
         if top is WD2_CARD:
@@ -835,17 +876,24 @@ class PizzaMatch:
             events.append(self._ev_turn[j])
 
     def _give(self, i: int, card: Card, events: list[Event]) -> None:
-        receiver = self._next(i)
+        receiver = self._order[i]
         hand = self._hands[i]
         del hand[find(hand, card)]
         self._hands[receiver].append(card)
         self._dip = (i, receiver, card)
-        events.append(CardGiven(self.players[i], self.players[receiver]))
-        if not self._hands[i]:  # defensive: the old top can always be drawn (P9)
+        event: CardGiven = _NEW(CardGiven)
+        _GIVER(event, self.players[i])
+        _RECEIVER(event, self.players[receiver])
+        events.append(event)
+        if not hand:  # defensive: the old top can always be drawn (P9)
             self._end_round(i, events)
             return
-        self._expose(i, self._play_uno, events)
-        self._start_turn(receiver, events)  # P6: the receiver keeps their turn
+        if len(hand) == 1 and not self._play_uno:  # _expose, inlined
+            self._exposed = i
+            events.append(self._ev_exposed[i])
+        self._actor = receiver  # P6: the receiver keeps their turn (_start_turn, inlined)
+        self._pending = _NONE
+        events.append(self._ev_turn[receiver])
 
     def _accept(self, i: int, events: list[Event]) -> None:
         """P6: the hit player draws 2 and loses the turn."""
@@ -853,7 +901,9 @@ class PizzaMatch:
         self._draw_cards(i, 2, _BY_WILD_DRAW, events)
         events.append(self._ev_skip[i])
         self._wd2_player = -1
-        self._start_turn(self._order[i], events)
+        self._actor = j = self._order[i]  # _start_turn, inlined
+        self._pending = _NONE
+        events.append(self._ev_turn[j])
 
     def _challenge(self, i: int, events: list[Event]) -> None:
         """P7: the hit player challenges the Wild Draw 2 and sees the judged hand."""
@@ -863,14 +913,21 @@ class PizzaMatch:
         self._wd2_player = -1
         self._revealed_to = i
         self._revealed = self._wd2_hand
-        events.append(ChallengeResolved(self.players[i], self.players[w], legit))
+        event: ChallengeResolved = _NEW(ChallengeResolved)
+        _JUDGED_BY(event, self.players[i])
+        _JUDGED_PLAYER(event, self.players[w])
+        _JUDGED_LEGIT(event, legit)
+        events.append(event)
         if legit:
             self._draw_cards(i, 4, _BY_CHALLENGE, events)
             events.append(self._ev_skip[i])
-            self._start_turn(self._next(i), events)
+            j = self._order[i]
         else:
             self._draw_cards(w, 2, _BY_CHALLENGE, events)
-            self._start_turn(i, events)
+            j = i
+        self._actor = j  # _start_turn, inlined
+        self._pending = _NONE
+        events.append(self._ev_turn[j])
 
     def _final_card(self, i: int, card: Card, events: list[Event]) -> None:
         """P10: owed draws and a final Dip still happen, then the round is scored."""
