@@ -233,10 +233,10 @@ class DuoMatch(DuoRules):
                     ):
                         if card.face in _NUMBERS and len(hand) > 2:
                             # A number card leaving two or more cards (most plays): only
-                            # the card and the turn move, as in _play, without the call.
+                            # the card and the turn move, as in _play, without the call
+                            # (and no card was just drawn: _drawn is already None).
                             del hand[at]
                             self._exposed = -1  # D11: any card played ends exposure
-                            self._drawn = None
                             self._discard.append(card)
                             self._active = card.colour
                             self._playable = _ON[card]

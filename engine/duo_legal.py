@@ -112,8 +112,11 @@ class DuoRules(DuoState):
         pending = self._pending
         if pending is _NONE:
             hand = self._hands[i]
-            if len(hand) == 2 or len(self._hands[1 - i]) <= 1:
-                acts = self._turn_plays(i)  # a play may leave one card: UNO variants
+            held = len(hand)
+            # D11: a play leaves one card only from two cards, or by a Wild Shuffle Hands
+            # from three or four against at most one: then the UNO variants.
+            if held == 2 or (held <= 4 and len(self._hands[1 - i]) <= 1):
+                acts = self._turn_plays(i)
             else:
                 ok = self._playable
                 acts = []
@@ -137,9 +140,8 @@ class DuoRules(DuoState):
             acts.append(_NO_DUMP)
         else:
             return self._legal(i)
-        exposed = self._exposed
-        if exposed >= 0:
-            acts.append(_CALL_UNO if exposed == i else _CATCH_UNO)
+        if self._exposed >= 0:
+            acts.append(_CALL_UNO if self._exposed == i else _CATCH_UNO)
         return acts
 
     def _turn_plays(self, i: int) -> list[Action]:
