@@ -750,12 +750,17 @@ class DuoMatch(DuoRules):
     def _dump(self, i: int, last: Card, uno: bool, events: list[Event]) -> None:
         """D9: lay every card of the colour, `last` last; only it has an effect."""
         colour = last.colour
-        hand = self._hands[i]
-        laid = [c for c in hand if c.colour is colour]
+        laid: list[Card] = []
+        hand: list[Card] = []  # one loop: two comprehensions cost almost twice as much
+        for c in self._hands[i]:
+            if c.colour is colour:
+                laid.append(c)
+            else:
+                hand.append(c)
+        self._hands[i] = hand
         laid.remove(last)
         laid.sort(key=HAND_ORDER.__getitem__)
         laid.append(last)
-        hand = self._hands[i] = [c for c in hand if c.colour is not colour]
         self._discard += laid
         self._active = colour
         self._playable = _ON[last]
