@@ -134,11 +134,17 @@ class DuoRules(DuoState):
             acts = [_PLAY[drawn], _KEEP_DRAWN]
         elif pending is _COLOUR:
             acts = list(_CHOOSE)
+        elif pending is _DRAFT_PICK:
+            acts = [_KEEP_CARD, _REJECT_CARD]
+        elif pending is _DRAFT_FORCED:
+            acts = [_KEEP_CARD]
         elif pending is _DUMP_PENDING:
             acts = []
             _legal_dumps(self._hands[i], self._discard[-1].colour, acts)
             acts.append(_NO_DUMP)
-        else:
+        elif pending is _WILD_DRAW:
+            acts = [_CHALLENGE, _ACCEPT]
+        else:  # a volley, or a turn offered with a dump: the general route
             return self._legal(i)
         if self._exposed >= 0:
             acts.append(_CALL_UNO if self._exposed == i else _CATCH_UNO)
