@@ -7,9 +7,7 @@ judges them (fast paths, or `check()`) and calls these.
 
 from __future__ import annotations
 
-from engine.actions import (
-    Dump,
-)
+from engine.actions import Dump
 from engine.cards import HAND_ORDER, MATCHING, Card, Colour, shuffle
 from engine.duo_legal import (
     _ALL_CARDS,

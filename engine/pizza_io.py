@@ -1,4 +1,4 @@
-"""Views and snapshots of a `PizzaMatch` (kept apart from the rules in engine/pizza.py)."""
+"""Views and snapshots of a `PizzaMatch`, kept apart from the rules (engine/pizza*.py)."""
 
 from __future__ import annotations
 
