@@ -268,9 +268,6 @@ HAND_ORDER: dict[Card, tuple[int, int]] = {c: hand_order(c) for c in Card._inter
 """`hand_order` of every card of the decks: `key=HAND_ORDER.__getitem__` sorts in C."""
 
 
-_BITS = tuple(n.bit_length() for n in range(257))
-
-
 def shuffle(rng: random.Random, cards: list[Card]) -> None:
     """`rng.shuffle(cards)`, the same permutation from the same generator state, faster.
 
@@ -282,10 +279,16 @@ def shuffle(rng: random.Random, cards: list[Card]) -> None:
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1  # as Random._randbelow_with_getrandbits(n)
-        k = _BITS[n] if n <= 256 else n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
+    top = len(cards) - 1
+    while top > 0:
+        # As Random._randbelow_with_getrandbits(i + 1): k bits, redrawn while > i. The
+        # positions sharing a bit count run as one loop, so k is computed once per run
+        # and not once per card (Pizza shuffles its discard pile at every refill).
+        k = (top + 1).bit_length()
+        low = (1 << (k - 1)) - 1  # the smallest position with this bit count
+        for i in range(top, low - 1, -1):
             j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
+            while j > i:
+                j = getrandbits(k)
+            cards[i], cards[j] = cards[j], cards[i]
+        top = low - 1

@@ -1,10 +1,13 @@
 """UNO Duo (RULES.md D1–D14, X1–X4): the two-player rules engine.
 
-`DuoMatch` implements `engine.match.Match`: what happens when an action is
-applied, the views and the timeouts. It builds on `engine.duo_state.DuoState`
-(the fields, snapshots, test builders) and `engine.duo_legal.DuoRules`
-(`legal_actions` and `check`). The hot path is plain Python over lists of
-interned cards; pydantic only validates snapshots (`engine.duo_snapshot`).
+`DuoMatch` implements `engine.match.Match`: it judges and applies actions, and
+answers the views and the timeouts. It builds on, in order,
+`engine.duo_state.DuoState` (the fields, snapshots, test builders),
+`engine.duo_legal.DuoRules` (`legal_actions` and `check`),
+`engine.duo_round.DuoRound` (cut, draft, draws, scoring) and
+`engine.duo_moves.DuoMoves` (plays and decisions). The hot path is plain Python
+over lists of interned cards; pydantic only validates snapshots
+(`engine.duo_snapshot`).
 """
 
 from __future__ import annotations
@@ -27,15 +30,13 @@ from engine.actions import (
     RejectCard,
     TakeVolley,
 )
-from engine.cards import HAND_ORDER, MATCHING, Card, Colour, Face, duo_deck, shuffle
+from engine.cards import HAND_ORDER, MATCHING, Card, Colour, Face
 from engine.duo_legal import (
     _ACCEPT,
-    _ALL_CARDS,
     _CHOOSE,
     _COLOUR,
     _D2,
     _DRAFT_FORCED,
-    _DRAFT_PHASE,
     _DRAFT_PICK,
     _DRAW,
     _DRAWN_CARD,
@@ -46,117 +47,35 @@ from engine.duo_legal import (
     _NO_DUMP,
     _NONE,
     _PLAY,
-    _PLAY_PHASE,
-    _REV,
     _REVERSE_DUMP,
-    _SKIP,
     _TAKE_VOLLEY,
-    _TURN,
     _VOLLEY,
     _W4,
     _WILD_DRAW,
     _WSH,
-    DuoRules,
 )
-from engine.duo_state import DRAFT_PICKS, RECENT_EVENTS, card_points
+from engine.duo_moves import _ON, DuoMoves
+from engine.duo_state import RECENT_EVENTS, card_points
 from engine.errors import MatchOver, NotYourTurn
 from engine.events import (
-    CardPlayed,
-    CardsDrawn,
-    ChallengeResolved,
-    ColourDumped,
-    CutForPlayerOne,
-    DraftPicked,
-    DrawPileRefilled,
+    PLAYED,
     DrawReason,
-    DumpDeclined,
     Event,
-    FirstCardTurned,
-    HandsShuffled,
     MatchEnded,
     PlayerRemoved,
-    RoundEnded,
-    RoundStarted,
     TurnStarted,
-    UnoCalled,
     UnoCaught,
-    UnoExposed,
-    VolleyRaised,
+    card_played,
 )
 from engine.match import DuoOptions
-from engine.views import Pending, PrivateView, PublicView, SeatView
+from engine.views import PrivateView, PublicView, SeatView
 
-_POINTS = {c: card_points(c) for c in _ALL_CARDS}
-_BY_VOLLEY = DrawReason.VOLLEY
-_BY_FIRST_CARD = DrawReason.FIRST_CARD
-_BY_WILD_DRAW = DrawReason.WILD_DRAW
-_BY_CHALLENGE = DrawReason.CHALLENGE
 _BY_UNO_PENALTY = DrawReason.UNO_PENALTY
-
-# CardPlayed is built through its slots, as in Pizza: a frozen dataclass __init__
-# goes through object.__setattr__ per field, costing as much as the rest of a play.
-_NEW = object.__new__
-_SET_PLAYER = vars(CardPlayed)["player"].__set__
-_SET_CARD = vars(CardPlayed)["card"].__set__
-
-
-# The other frequent events, built the same way (measured: a frozen dataclass
-# __init__ ~0.7 us, these ~0.35 us).
-_PICK_PLAYER, _PICK_KEPT, _PICK_SHOWN = (
-    vars(DraftPicked)[name].__set__ for name in ("player", "kept", "shown")
-)
-_RAISE_PLAYER, _RAISE_TARGET, _RAISE_TOTAL = (
-    vars(VolleyRaised)[name].__set__ for name in ("player", "target", "total")
-)
-_DRAWN_PLAYER, _DRAWN_COUNT, _DRAWN_REASON = (
-    vars(CardsDrawn)[name].__set__ for name in ("player", "count", "reason")
-)
-
-
-def _draft_picked(player: str, kept: bool, shown: Card) -> DraftPicked:
-    event: DraftPicked = _NEW(DraftPicked)
-    _PICK_PLAYER(event, player)
-    _PICK_KEPT(event, kept)
-    _PICK_SHOWN(event, shown)
-    return event
-
-
-def _volley_raised(player: str, target: str, total: int) -> VolleyRaised:
-    event: VolleyRaised = _NEW(VolleyRaised)
-    _RAISE_PLAYER(event, player)
-    _RAISE_TARGET(event, target)
-    _RAISE_TOTAL(event, total)
-    return event
-
-
-def _cards_drawn(player: str, count: int, reason: DrawReason) -> CardsDrawn:
-    event: CardsDrawn = _NEW(CardsDrawn)
-    _DRAWN_PLAYER(event, player)
-    _DRAWN_COUNT(event, count)
-    _DRAWN_REASON(event, reason)
-    return event
-
-
-# Decisions that are legal exactly when the player to act is asked for them.
-_SIMPLE: dict[type, tuple[Pending, ...]] = {
-    ChooseColour: (_COLOUR,),
-    KeepCard: (_DRAFT_PICK, _DRAFT_FORCED),
-    RejectCard: (_DRAFT_PICK,),
-    TakeVolley: (_VOLLEY,),
-    Challenge: (_WILD_DRAW,),
-    Accept: (_WILD_DRAW,),
-    NoDump: (_DUMP_PENDING,),
-}
 _CHOOSE_FOR = dict(zip(Colour, _CHOOSE, strict=True))
 _NUMBERS = frozenset(face for face in Face if face.number is not None)
 
 
-def _remove(hand: list[Card], card: Card) -> None:
-    """Remove one `card`: list.remove compares in C, by identity (cards are interned)."""
-    hand.remove(card)
-
-
-class DuoMatch(DuoRules):
+class DuoMatch(DuoMoves):
     """A match of UNO Duo between exactly two players, rounds until the target (D14)."""
 
     __slots__ = ()
@@ -170,49 +89,7 @@ class DuoMatch(DuoRules):
         self._start_round(events)
         self._recent.extend(events)
 
-    # ----------------------------------------------------------------- set-up
-
-    def _cut(self, events: list[Event]) -> None:
-        """D2: each cuts a random card; the higher number is Player 1; ties cut again."""
-        deck = duo_deck(classic=self._options.classic_deck)
-        cuts: list[tuple[str, Card]] = []
-        while True:
-            a, b = self._rng.sample(deck, 2)
-            cuts += [(self.players[0], a), (self.players[1], b)]
-            va, vb = a.face.number or 0, b.face.number or 0
-            if va != vb:
-                break
-        self._p1 = 0 if va > vb else 1
-        events.append(CutForPlayerOne(tuple(cuts), self.players[self._p1]))
-
-    def _start_round(self, events: list[Event]) -> None:
-        """D3: shuffle the whole deck; no deal, Player 1 picks first."""
-        deck = duo_deck(classic=self._options.classic_deck)
-        shuffle(self._rng, deck)
-        self._draw = deck
-        self._hands = [[], []]
-        self._discard = []
-        self._draft = []
-        self._active = None
-        self._picks = 0
-        self._reset_turn_state()
-        self._phase = _DRAFT_PHASE
-        self._pending = _DRAFT_PICK
-        self._turn = self._p1
-        p1 = self._p1
-        events.append(RoundStarted(self._round, self.players[1 - p1], self.players[p1]))
-
-    def _reset_turn_state(self) -> None:
-        self._drawn = None
-        self._volley = 0
-        self._exposed = -1
-        self._call = False
-        self._first_colour = False
-        self._wd4_hand = None
-        self._wd4_top = None
-        self._wd4_active = None
-
-    # ----------------------------------------------------------- the protocol
+    # the protocol ------------------------------------------------------------------------
 
     def waiting_for(self) -> tuple[str, ...]:
         """Who must decide now (one player in Duo; nobody once over)."""
@@ -220,19 +97,21 @@ class DuoMatch(DuoRules):
             return ()
         return self._waits[self._turn]
 
-    # ------------------------------------------------------------------ apply
+    # apply -------------------------------------------------------------------------------
 
     def apply(self, player: str, action: Action) -> list[Event]:
         """Carry out a legal action and return its public events; illegal: raise, no change."""
-        i = self._idx.get(player, -1)
+        try:
+            i = self._idx[player]  # a subscript costs less than a .get() call
+        except KeyError:
+            i = -1  # check() below refuses
         kind = action.__class__
         events: list[Event] | None = None
-        simple = False
         if i == self._turn and not self.is_over:
-            # Fast paths for an ordinary turn and a drawn card (about 80% of actions):
-            # the same judgement as check() for these cases, without its generality,
-            # and the common cases of the moves inlined (a call costs about a tenth of
-            # an action). Anything else, including every refusal, goes through check().
+            # Fast paths for every decision of the player to act: the same judgement as
+            # check() for these cases, without its generality, and the common cases of
+            # the moves inlined (a call costs about a tenth of an action). Anything else,
+            # including every refusal, goes through check() and _apply_checked().
             pending = self._pending
             if pending is _NONE or pending is _REVERSE_DUMP:  # D9: a turn offered with a dump
                 if kind is Draw:
@@ -241,7 +120,7 @@ class DuoMatch(DuoRules):
                         self._exposed = -1  # D11: any draw ends exposure
                         card = draw.pop()
                         self._hands[i].append(card)
-                        if card in MATCHING[self._discard[-1]][self._active]:
+                        if card in self._playable:
                             self._drawn = card
                             self._pending = _DRAWN_CARD
                             events = [self._ev_draw1[i]]
@@ -263,30 +142,30 @@ class DuoMatch(DuoRules):
                     if (
                         at >= 0
                         and hand[at] is card  # not merely == (a foreign object's __eq__)
-                        and card in MATCHING[self._discard[-1]][self._active]
+                        and card in self._playable
                         and (not play.uno or self._after_play(i, card) == 1)
                     ):
                         if card.face in _NUMBERS and len(hand) > 2:
                             # A number card leaving two or more cards (most plays): only
-                            # the card and the turn move, as in _play, without the call.
+                            # the card and the turn move, as in _play, without the call
+                            # (and no card was just drawn: _drawn is already None).
                             del hand[at]
                             self._exposed = -1  # D11: any card played ends exposure
-                            self._drawn = None
                             self._discard.append(card)
                             self._active = card.colour
+                            self._playable = _ON[card]
                             self._turn = o = 1 - i
                             self._pending = _NONE
-                            event = _NEW(CardPlayed)
-                            _SET_PLAYER(event, self.players[i])
-                            _SET_CARD(event, card)
+                            try:  # the shared event (engine.events.PLAYED)
+                                event = PLAYED[card][player]
+                            except KeyError:
+                                event = card_played(self.players[i], card)
                             events = [event, self._ev_turn[o]]
                         else:
                             events = []
                             self._play(i, card, play.uno, events, at)
                 elif kind is Dump and pending is _REVERSE_DUMP:
                     events = self._fast_dump(i, action)  # type: ignore[arg-type]
-            elif pending is _DUMP_PENDING and kind is Dump:
-                events = self._fast_dump(i, action)  # type: ignore[arg-type]
             elif pending is _DRAWN_CARD:
                 if kind is KeepDrawn:
                     self._drawn = None
@@ -297,32 +176,88 @@ class DuoMatch(DuoRules):
                     play = action  # type: ignore[assignment]
                     card = play.card
                     if card is self._drawn and (not play.uno or self._after_play(i, card) == 1):
+                        hand = self._hands[i]
+                        at = hand.index(card)  # the first copy, as _play would remove
+                        if card.face in _NUMBERS and len(hand) > 2:
+                            # As the ordinary turn's number card above.
+                            del hand[at]
+                            self._exposed = -1
+                            self._drawn = None
+                            self._discard.append(card)
+                            self._active = card.colour
+                            self._playable = _ON[card]
+                            self._turn = o = 1 - i
+                            self._pending = _NONE
+                            try:
+                                event = PLAYED[card][player]
+                            except KeyError:
+                                event = card_played(self.players[i], card)
+                            events = [event, self._ev_turn[o]]
+                        else:
+                            events = []
+                            self._play(i, card, play.uno, events, at)
+            elif pending is _COLOUR:
+                if kind is ChooseColour:
+                    colour = action.colour  # type: ignore[union-attr]
+                    if colour.__class__ is Colour:  # as check(): a Colour, nothing else
+                        top = self._discard[-1]
+                        face = top.face
+                        if not self._first_colour and face is not _W4 and face is not _WSH:
+                            # A plain wild's colour (D5): the common case of _choose_colour.
+                            self._active = colour
+                            self._playable = MATCHING[top][colour]
+                            events = [self._ev_colour[i][colour]]
+                            if len(self._hands[i]) == 1:
+                                self._settle_uno(i, events)
+                            else:
+                                self._call = False  # as _settle_uno
+                            self._turn = o = 1 - i
+                            self._pending = _NONE
+                            events.append(self._ev_turn[o])
+                        else:
+                            events = []
+                            self._choose_colour(i, colour, events)
+            # The other decisions, as check() judges them.
+            elif pending is _VOLLEY:
+                if kind is TakeVolley:
+                    events = []
+                    self._take_volley(i, events)
+                elif kind is Play:  # D7: stack a Draw 2
+                    play = action  # type: ignore[assignment]
+                    card = play.card
+                    hand = self._hands[i]
+                    try:
+                        at = hand.index(card)
+                    except ValueError:
+                        at = -1
+                    if (
+                        at >= 0
+                        and hand[at] is card
+                        and card.face is _D2
+                        and (not play.uno or len(hand) == 2)
+                    ):
                         events = []
-                        self._play(i, card, play.uno, events)
-            elif pending is _COLOUR and kind is ChooseColour:
-                colour = action.colour  # type: ignore[union-attr]
-                face = self._discard[-1].face
-                if (
-                    colour.__class__ is Colour  # as check(): a Colour, nothing else
-                    and not self._first_colour
-                    and face is not _W4
-                    and face is not _WSH
-                ):
-                    # A plain wild's colour (D5): the common case of _choose_colour.
-                    self._active = colour
-                    events = [self._ev_colour[i][colour]]
-                    self._settle_uno(i, events)
-                    self._turn = o = 1 - i
-                    self._pending = _NONE
-                    events.append(self._ev_turn[o])
-                else:
-                    simple = colour.__class__ is Colour
-            else:
-                # Decisions whose legality is the pending kind alone (as in check()).
-                allowed = _SIMPLE.get(kind)
-                simple = allowed is not None and pending in allowed
-                if simple and isinstance(action, ChooseColour):
-                    simple = isinstance(action.colour, Colour)
+                        self._play(i, card, play.uno, events, at)
+            elif pending is _DUMP_PENDING:
+                if kind is Dump:
+                    events = self._fast_dump(i, action)  # type: ignore[arg-type]
+                elif kind is NoDump:
+                    events = []
+                    self._no_dump(i, events)
+            elif pending is _DRAFT_PICK or pending is _DRAFT_FORCED:
+                if kind is KeepCard:
+                    events = []
+                    self._keep_card(i, events)
+                elif kind is RejectCard and pending is _DRAFT_PICK:
+                    events = []
+                    self._reject_card(i, events)
+            elif pending is _WILD_DRAW:
+                if kind is Challenge:
+                    # The general route: it hides an earlier reveal before this one.
+                    return self._apply_checked(i, action)
+                if kind is Accept:
+                    events = []
+                    self._accept(i, events)
         if events is not None:  # count the accepted action and log its events
             if self._revealed_to == i:  # D10: shown until the challenger's next action
                 self._revealed_to = -1
@@ -330,27 +265,8 @@ class DuoMatch(DuoRules):
             self.version += 1
             self._recent.extend(events)
             return events
-        if not simple:
-            self.check(player, action)
+        self.check(player, action)
         return self._apply_checked(i, action)
-
-    def _fast_dump(self, i: int, dump: Dump) -> list[Event] | None:
-        """D9 without UNO: a held card of the Reverse's colour, as _check_dump judges it.
-
-        None sends anything else (an UNO call with it, a refusal) through check().
-        """
-        last = dump.last
-        hand = self._hands[i]
-        try:
-            at = hand.index(last)  # in C, by identity: every Card is interned
-        except ValueError:
-            return None
-        colour = self._discard[-1].colour
-        if dump.uno or hand[at] is not last or colour is None or last.colour is not colour:
-            return None
-        events: list[Event] = []
-        self._dump(i, last, False, events)
-        return events
 
     def _apply_checked(self, i: int, action: Action) -> list[Event]:
         """Carry out an action already judged legal, by the general route."""
@@ -368,10 +284,7 @@ class DuoMatch(DuoRules):
         elif kind is RejectCard:
             self._reject_card(i, events)
         elif kind is NoDump:
-            events.append(DumpDeclined(self.players[i]))
-            self._settle_uno(i, events)
-            # D9: a Reverse with nothing after it lets the opponent dump (as in D4).
-            self._give_turn(1 - i, _REVERSE_DUMP, events)
+            self._no_dump(i, events)
         elif kind is Challenge:
             self._challenge(i, events)
         elif kind is Accept:
@@ -384,7 +297,7 @@ class DuoMatch(DuoRules):
             self._give_turn(1 - i, _NONE, events)
         elif kind is CallUno:
             self._exposed = -1
-            events.append(UnoCalled(self.players[i]))
+            events.append(self._ev_called[i])
         elif kind is CatchUno:
             self._exposed = -1
             events.append(UnoCaught(self.players[i], self.players[1 - i]))
@@ -405,357 +318,7 @@ class DuoMatch(DuoRules):
         self._recent.extend(events)
         return events
 
-    def _give_turn(self, i: int, pending: Pending, events: list[Event]) -> None:
-        self._turn = i
-        self._pending = pending
-        events.append(self._ev_turn[i])
-
-    # D3 ----------------------------------------------------------------------
-
-    def _keep_card(self, i: int, events: list[Event]) -> None:
-        draw = self._draw
-        self._hands[i].append(draw.pop())
-        if self._pending is _DRAFT_PICK:
-            shown = draw.pop()  # the next card is turned face up onto the draft pile
-            self._draft.append(shown)
-            events.append(_draft_picked(self.players[i], True, shown))
-        self._picks += 1
-        if self._picks < DRAFT_PICKS:
-            self._turn = 1 - i
-            self._pending = _DRAFT_PICK
-        else:
-            self._end_draft(events)
-
-    def _reject_card(self, i: int, events: list[Event]) -> None:
-        shown = self._draw.pop()
-        self._draft.append(shown)
-        events.append(_draft_picked(self.players[i], False, shown))
-        self._pending = _DRAFT_FORCED
-
-    def _end_draft(self, events: list[Event]) -> None:
-        # D3: flipped as one stack (oldest on top), unshuffled, under the draw pile.
-        draft = self._draft
-        draft.reverse()
-        self._draw[:0] = draft
-        self._draft = []
-        self._phase = _PLAY_PHASE
-        self._first_card(events)
-
-    def _first_card(self, events: list[Event]) -> None:
-        """D4: turn up the first card; Player 2 carries out its action."""
-        top = self._draw.pop()
-        self._discard.append(top)
-        self._active = top.colour
-        events.append(FirstCardTurned(top))
-        p1 = self._p1
-        p2 = 1 - p1
-        face = top.face
-        if top.colour is None:
-            self._turn = p1
-            self._pending = _COLOUR
-            self._first_colour = True
-        elif face is _SKIP:
-            events.append(self._ev_skip[p2])
-            self._give_turn(p1, _NONE, events)
-        elif face is _D2:
-            self._draw_cards(p2, 2, _BY_FIRST_CARD, events)
-            self._give_turn(p1, _NONE, events)
-        elif face is _REV:
-            self._give_turn(p2, _REVERSE_DUMP, events)
-        else:
-            self._give_turn(p2, _NONE, events)
-
-    # D5, D12 -----------------------------------------------------------------
-
-    def _draw_cards(self, i: int, n: int, reason: DrawReason, events: list[Event]) -> int:
-        """Draw up to n cards, refilling once empty (D12); return how many came."""
-        draw = self._draw
-        hand = self._hands[i]
-        got = 0
-        if 0 < n <= len(draw):  # the common case: n pops from the top, in one slice
-            taken = draw[-n:]
-            del draw[-n:]
-            taken.reverse()
-            hand += taken
-            got = n
-        while got < n:
-            if not draw:
-                if not self._refill(events):
-                    break  # D12: nothing left anywhere, the rest is dropped
-                draw = self._draw
-            hand.append(draw.pop())
-            got += 1
-        if got == 1 and reason is _TURN:
-            events.append(self._ev_draw1[i])
-        else:
-            events.append(_cards_drawn(self.players[i], got, reason))
-        return got
-
-    def _refill(self, events: list[Event]) -> bool:
-        """D12: keep the top discard; the rest, turned face down unshuffled, is the draw pile."""
-        discard = self._discard
-        if len(discard) < 2:
-            return False
-        top = discard.pop()
-        discard.reverse()  # flipped as one stack: the oldest card ends on top (the end)
-        self._draw = discard
-        self._discard = [top]
-        events.append(DrawPileRefilled(len(discard)))
-        return True
-
-    def _turn_draw(self, i: int, events: list[Event]) -> None:
-        self._exposed = -1  # D11: any draw ends exposure
-        draw = self._draw
-        if draw:  # the common case, without the general draw's refill bookkeeping
-            card = draw.pop()
-            self._hands[i].append(card)
-            events.append(self._ev_draw1[i])
-            top = self._discard[-1]
-            if (
-                card.colour is self._active
-                or card.colour is None
-                or (top.colour is not None and card.face is top.face)
-            ):
-                self._drawn = card
-                self._pending = _DRAWN_CARD
-                return
-            self._turn = o = 1 - i
-            self._pending = _NONE  # also after a turn offered with a dump (D9)
-            events.append(self._ev_turn[o])
-            return
-        if self._draw_cards(i, 1, _TURN, events):
-            card = self._hands[i][-1]
-            top = self._discard[-1]
-            if (
-                card.colour is None
-                or card.colour is self._active
-                or (top.colour is not None and card.face is top.face)
-            ):
-                self._drawn = card
-                self._pending = _DRAWN_CARD
-                return
-        self._give_turn(1 - i, _NONE, events)
-
-    # Plays: D6, D7, D8, D9, D13 ---------------------------------------------------
-
-    def _play(self, i: int, card: Card, uno: bool, events: list[Event], at: int = -1) -> None:
-        """Play `card` (at index `at` of the hand when the caller found it)."""
-        hand = self._hands[i]
-        discard = self._discard
-        if at >= 0:
-            del hand[at]
-        else:
-            _remove(hand, card)
-        self._exposed = -1  # D11: any card played ends exposure
-        self._drawn = None
-        o = 1 - i
-        event = _NEW(CardPlayed)
-        _SET_PLAYER(event, self.players[i])
-        _SET_CARD(event, card)
-        events.append(event)
-        face = card.face
-        colour = card.colour
-        if colour is None:
-            if face is _W4 and hand:
-                # D10: judged on this hand, against the previous top and colour.
-                self._wd4_hand = hand.copy()
-                self._wd4_top = discard[-1]
-                self._wd4_active = self._active
-            discard.append(card)
-            self._active = None
-            if not hand:
-                # D13: a last wild names no colour; a last WD4 is drawn, unchallenged.
-                if face is _W4:
-                    self._draw_cards(o, 4, _BY_WILD_DRAW, events)
-                self._end_round(i, events)
-                return
-            self._call = uno  # D11: judged once the colour is named
-            self._pending = _COLOUR
-            return
-        discard.append(card)
-        self._active = colour
-        if not hand:
-            if face is _D2:  # D13: the volley is drawn first
-                total = self._volley + 2
-                self._volley = 0
-                self._draw_cards(o, total, _BY_VOLLEY, events)
-            self._end_round(i, events)
-            return
-        if face is _REV:  # D9: the dump decision is part of this play
-            self._call = uno
-            self._pending = _DUMP_PENDING
-            return
-        one = len(hand) == 1  # D11: judged after the play's whole effect
-        if face is _D2:
-            total = self._volley = self._volley + 2
-            events.append(_volley_raised(self.players[i], self.players[o], total))
-            if one:
-                self._call = uno
-                self._settle_uno(i, events)
-            self._turn = o
-            self._pending = _VOLLEY
-            events.append(self._ev_turn[o])
-        elif face is _SKIP:  # D6
-            events.append(self._ev_skip[o])
-            if one:
-                self._call = uno
-                self._settle_uno(i, events)
-            self._pending = _NONE
-            events.append(self._ev_turn[i])
-        else:
-            if one:
-                self._call = uno
-                self._settle_uno(i, events)
-            self._turn = o
-            self._pending = _NONE
-            events.append(self._ev_turn[o])
-
-    def _settle_uno(self, i: int, events: list[Event]) -> None:
-        """D11: judged after the play's whole effect."""
-        if len(self._hands[i]) == 1:
-            if self._call:
-                events.append(UnoCalled(self.players[i]))
-            else:
-                self._exposed = i
-                events.append(UnoExposed(self.players[i]))
-        self._call = False
-
-    def _choose_colour(self, i: int, colour: Colour, events: list[Event]) -> None:
-        self._active = colour
-        events.append(self._ev_colour[i][colour])
-        o = 1 - i
-        face = self._discard[-1].face
-        if self._first_colour:  # D4: Player 1 names it; no shuffle, no challenge
-            self._first_colour = False
-            if face is _W4:
-                self._draw_cards(o, 4, _BY_FIRST_CARD, events)
-                self._give_turn(i, _NONE, events)
-            else:
-                self._give_turn(o, _NONE, events)
-            return
-        if face is _W4:  # D8: the opponent challenges or accepts
-            self._settle_uno(i, events)
-            self._give_turn(o, _WILD_DRAW, events)
-            return
-        if face is _WSH:  # D1: pool, shuffle, deal back starting with the opponent
-            pool = self._hands[i] + self._hands[o]
-            shuffle(self._rng, pool)
-            self._hands[o] = pool[0::2]
-            self._hands[i] = pool[1::2]
-            events.append(HandsShuffled(self.players[i]))
-        self._settle_uno(i, events)
-        self._give_turn(o, _NONE, events)
-
-    def _take_volley(self, i: int, events: list[Event]) -> None:
-        total = self._volley
-        self._volley = 0
-        self._exposed = -1
-        self._draw_cards(i, total, _BY_VOLLEY, events)
-        # D7: the player who laid the last Draw 2 takes a normal turn.
-        self._give_turn(1 - i, _NONE, events)
-
-    def _accept(self, i: int, events: list[Event]) -> None:
-        self._exposed = -1
-        self._wd4_hand = self._wd4_top = self._wd4_active = None
-        self._draw_cards(i, 4, _BY_WILD_DRAW, events)
-        self._give_turn(1 - i, _NONE, events)  # D8: the WD4 player goes again
-
-    def _challenge(self, i: int, events: list[Event]) -> None:
-        o = 1 - i
-        hand = self._wd4_hand
-        top = self._wd4_top
-        assert hand is not None
-        assert top is not None
-        active = self._wd4_active
-        if self._options.classic_challenge:
-            guilty = active is not None and any(c.colour is active for c in hand)
-        else:  # D10 literal: colour, number, symbol or a wild (not another WD4)
-            ok = MATCHING[top][active]  # matches(), as a table
-            guilty = any(c in ok and c.face is not _W4 for c in hand)
-        self._wd4_hand = self._wd4_top = self._wd4_active = None
-        self._revealed_to = i
-        self._revealed = tuple(sorted(hand, key=HAND_ORDER.__getitem__))
-        self._exposed = -1  # a challenge penalty is a draw
-        events.append(ChallengeResolved(self.players[i], self.players[o], not guilty))
-        if guilty:  # the named colour stands; the challenger plays next
-            self._draw_cards(o, 4, _BY_CHALLENGE, events)
-            self._give_turn(i, _NONE, events)
-        else:
-            self._draw_cards(i, 6, _BY_CHALLENGE, events)
-            self._give_turn(o, _NONE, events)
-
-    def _dump(self, i: int, last: Card, uno: bool, events: list[Event]) -> None:
-        """D9: lay every card of the colour, `last` last; only it has an effect."""
-        colour = last.colour
-        hand = self._hands[i]
-        laid = [c for c in hand if c.colour is colour]
-        _remove(laid, last)
-        laid.sort(key=HAND_ORDER.__getitem__)
-        laid.append(last)
-        hand = self._hands[i] = [c for c in hand if c.colour is not colour]
-        self._discard += laid
-        self._active = colour
-        self._exposed = -1
-        self._call = uno
-        o = 1 - i
-        events.append(ColourDumped(self.players[i], tuple(laid)))
-        face = last.face
-        if not hand:
-            if face is _D2:  # D9/D13: the opponent still draws 2
-                self._draw_cards(o, 2, _BY_VOLLEY, events)
-            self._end_round(i, events)
-        elif face is _SKIP:
-            events.append(self._ev_skip[o])
-            self._settle_uno(i, events)
-            self._give_turn(i, _NONE, events)
-        elif face is _D2:
-            self._volley = 2
-            events.append(VolleyRaised(self.players[i], self.players[o], 2))
-            self._settle_uno(i, events)
-            self._give_turn(o, _VOLLEY, events)
-        elif face is _REV:
-            self._settle_uno(i, events)
-            self._give_turn(o, _REVERSE_DUMP, events)
-        else:
-            self._settle_uno(i, events)
-            self._give_turn(o, _NONE, events)
-
-    # D13, D14 ------------------------------------------------------------------
-
-    def _score_pairs(self) -> tuple[tuple[str, int], ...]:
-        return tuple(zip(self.players, self._scores, strict=True))
-
-    def _end_round(self, winner: int, events: list[Event]) -> None:
-        loser = 1 - winner
-        points = [0, 0]
-        points[loser] = sum(_POINTS[c] for c in self._hands[loser])
-        self._scores[loser] += points[loser]
-        hands = tuple(
-            (p, tuple(sorted(h, key=HAND_ORDER.__getitem__)))
-            for p, h in zip(self.players, self._hands, strict=True)
-        )
-        events.append(
-            RoundEnded(
-                self._round,
-                self.players[winner],
-                tuple(zip(self.players, points, strict=True)),
-                self._score_pairs(),
-                hands,
-            )
-        )
-        self._reset_turn_state()
-        if self._scores[loser] >= self._options.target:
-            self._phase = _MATCH_OVER
-            self.is_over = True
-            self._pending = _NONE
-            self._winner = winner
-            events.append(MatchEnded(self.players[winner], self._score_pairs()))
-            return
-        self._round += 1
-        self._p1 = 1 - self._p1  # D2: roles swap every round
-        self._start_round(events)
-
-    # X3 ------------------------------------------------------------------------
+    # X3 ----------------------------------------------------------------------------------
 
     def remove_player(self, player: str) -> list[Event]:
         """X3: a forfeit; the opponent wins the match, the round is not scored."""
@@ -777,7 +340,7 @@ class DuoMatch(DuoRules):
         self._recent.extend(events)
         return events
 
-    # ---------------------------------------------------------------- timeout
+    # timeout -----------------------------------------------------------------------------
 
     def timeout_action(self, player: str) -> Action:
         """The safe default (DESIGN.md); deterministic given the state."""
@@ -806,7 +369,7 @@ class DuoMatch(DuoRules):
             return _CHOOSE_FOR[max(Colour, key=counts.__getitem__)]
         return _DRAW  # NONE and REVERSE_DUMP: draw (and pass), no dump
 
-    # ------------------------------------------------------------------ views
+    # views -------------------------------------------------------------------------------
 
     def public_view(self) -> PublicView:
         """Everything both players (and onlookers) may know."""
@@ -859,7 +422,11 @@ class DuoMatch(DuoRules):
             legal=tuple(self.legal_actions(player)),
             looking_at=looking,
             drawn=self._drawn if mine and pending is _DRAWN_CARD else None,
-            revealed_hand=self._revealed if self._revealed_to == i else None,
+            revealed_hand=(
+                tuple(sorted(self._revealed, key=HAND_ORDER.__getitem__))
+                if self._revealed_to == i
+                else None
+            ),
             received=None,
             given=None,
         )

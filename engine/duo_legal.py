@@ -21,7 +21,7 @@ from engine.actions import (
     RejectCard,
     TakeVolley,
 )
-from engine.cards import MATCHING, Card, Colour, Face, matches
+from engine.cards import Card, Colour, Face, matches
 from engine.duo_state import DuoState
 from engine.errors import (
     CardDoesNotMatch,
@@ -76,17 +76,20 @@ _CATCH_UNO = CatchUno()
 
 def _legal_dumps(hand: list[Card], colour: Colour | None, acts: list[Action]) -> None:
     """D9: one Dump per distinct card of the colour, as the last card laid."""
-    same = [c for c in hand if c.colour is colour]
-    if not same:
-        return
-    rest = len(hand) - len(same)
     seen: list[Card] = []  # a hand may hold two equal cards
-    for c in same:
-        if c not in seen:
-            seen.append(c)
+    same = 0
+    for c in hand:
+        if c.colour is colour:
+            same += 1
+            if c not in seen:
+                seen.append(c)
+    if len(hand) - same == 1:  # the dump leaves one card: with or without UNO
+        for c in seen:
             acts.append(_DUMP[c])
-            if rest == 1:
-                acts.append(_DUMP_UNO[c])
+            acts.append(_DUMP_UNO[c])
+    else:
+        for c in seen:
+            acts.append(_DUMP[c])
 
 
 class DuoRules(DuoState):
@@ -96,9 +99,12 @@ class DuoRules(DuoState):
 
     def legal_actions(self, player: str) -> list[Action]:
         """Everything `player` may do now, UNO calls and catches included."""
-        i = self._idx.get(player)
+        try:
+            i = self._idx[player]  # a subscript costs less than a .get() call
+        except KeyError:
+            return []
         if i != self._turn or self.is_over:
-            if i is None or self.is_over:
+            if self.is_over:
                 return []
             return self._legal(i)  # the other player: an UNO call or catch at most
         # The hot paths, asked for by every bot loop each step: an ordinary turn
@@ -106,10 +112,13 @@ class DuoRules(DuoState):
         pending = self._pending
         if pending is _NONE:
             hand = self._hands[i]
-            if len(hand) == 2 or len(self._hands[1 - i]) <= 1:
-                acts = self._turn_plays(i)  # a play may leave one card: UNO variants
+            held = len(hand)
+            # D11: a play leaves one card only from two cards, or by a Wild Shuffle Hands
+            # from three or four against at most one: then the UNO variants.
+            if held == 2 or (held <= 4 and len(self._hands[1 - i]) <= 1):
+                acts = self._turn_plays(i)
             else:
-                ok = MATCHING[self._discard[-1]][self._active]
+                ok = self._playable
                 acts = []
                 seen: list[Card] = []  # a hand may hold two equal cards
                 for c in hand:
@@ -123,17 +132,28 @@ class DuoRules(DuoState):
             if len(self._hands[i]) == 2 or drawn.face is _WSH:  # D11: it may leave one card
                 return self._legal(i)
             acts = [_PLAY[drawn], _KEEP_DRAWN]
-        else:
+        elif pending is _COLOUR:
+            acts = list(_CHOOSE)
+        elif pending is _DRAFT_PICK:
+            acts = [_KEEP_CARD, _REJECT_CARD]
+        elif pending is _DRAFT_FORCED:
+            acts = [_KEEP_CARD]
+        elif pending is _DUMP_PENDING:
+            acts = []
+            _legal_dumps(self._hands[i], self._discard[-1].colour, acts)
+            acts.append(_NO_DUMP)
+        elif pending is _WILD_DRAW:
+            acts = [_CHALLENGE, _ACCEPT]
+        else:  # a volley, or a turn offered with a dump: the general route
             return self._legal(i)
-        exposed = self._exposed
-        if exposed >= 0:
-            acts.append(_CALL_UNO if exposed == i else _CATCH_UNO)
+        if self._exposed >= 0:
+            acts.append(_CALL_UNO if self._exposed == i else _CATCH_UNO)
         return acts
 
     def _turn_plays(self, i: int) -> list[Action]:
         """D5: every matching card or wild (each distinct card once), and Draw."""
         hand = self._hands[i]
-        ok = MATCHING[self._discard[-1]][self._active]
+        ok = self._playable
         acts: list[Action] = []
         seen: list[Card] = []  # a hand may hold two equal cards
         # D11: a play can leave one card only from two cards, or by a Wild Shuffle

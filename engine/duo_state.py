@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any, Self
 
-from engine.cards import Card, Colour, Face, cards, duo_deck, shuffle
+from engine.cards import HAND_ORDER, MATCHING, Card, Colour, Face, cards, duo_deck, shuffle
 from engine.duo_snapshot import DuoSnapshot, decode_event, encode_event
 from engine.errors import UnknownPlayer
 from engine.events import (
@@ -20,9 +20,12 @@ from engine.events import (
     ColourChosen,
     DrawnCardKept,
     DrawReason,
+    DumpDeclined,
     Event,
     TurnSkipped,
     TurnStarted,
+    UnoCalled,
+    UnoExposed,
 )
 from engine.match import SNAPSHOT_SCHEMA, DuoOptions, Variant
 from engine.views import Pending, Phase
@@ -30,6 +33,7 @@ from engine.views import Pending, Phase
 DRAFT_PICKS = 14  # D3: 7 cards each
 RECENT_EVENTS = 10  # shown in PublicView.recent
 KEPT_EVENTS = 20  # kept, TurnStarted included (left out of the view: to_act says it)
+_NO_CARDS: frozenset[Card] = frozenset()
 
 
 def card_points(card: Card) -> int:
@@ -56,8 +60,11 @@ class DuoState:
         "_draft",
         "_draw",
         "_drawn",
+        "_ev_called",
         "_ev_colour",
+        "_ev_declined",
         "_ev_draw1",
+        "_ev_exposed",
         "_ev_kept",
         "_ev_skip",
         "_ev_turn",
@@ -70,6 +77,7 @@ class DuoState:
         "_pending",
         "_phase",
         "_picks",
+        "_playable",
         "_recent",
         "_removed",
         "_revealed",
@@ -109,6 +117,9 @@ class DuoState:
     _discard: list[Card]  # top is the end
     _draft: list[Card]  # D3: oldest first
     _active: Colour | None
+    # MATCHING[top][active], kept in step with both: the ordinary turn's test of a card
+    # is then one set lookup, without finding the top and the colour first.
+    _playable: frozenset[Card]
     _picks: int
     _drawn: Card | None  # D5: the drawn card that may be played
     _volley: int  # D7: running total owed while pending is VOLLEY
@@ -119,7 +130,7 @@ class DuoState:
     _wd4_top: Card | None
     _wd4_active: Colour | None
     _revealed_to: int  # D10: the challenger, -1 if none
-    _revealed: tuple[Card, ...]
+    _revealed: tuple[Card, ...]  # in hand order; sorted when shown
     _removed: int  # X3: seat index of the forfeiting player, -1 if none
     _winner: int
     _waits: tuple[tuple[str], tuple[str]]
@@ -129,6 +140,9 @@ class DuoState:
     _ev_kept: tuple[DrawnCardKept, DrawnCardKept]
     _ev_draw1: tuple[CardsDrawn, CardsDrawn]
     _ev_colour: tuple[dict[Colour, ColourChosen], dict[Colour, ColourChosen]]
+    _ev_called: tuple[UnoCalled, UnoCalled]
+    _ev_exposed: tuple[UnoExposed, UnoExposed]
+    _ev_declined: tuple[DumpDeclined, DumpDeclined]
 
     def _blank(self, players: Sequence[str], seed: int, options: DuoOptions) -> None:
         players = tuple(players)
@@ -153,6 +167,7 @@ class DuoState:
         self._discard = []
         self._draft = []
         self._active = None
+        self._playable = _NO_CARDS
         self._picks = 0
         self._drawn = None
         self._volley = 0
@@ -179,6 +194,13 @@ class DuoState:
             {c: ColourChosen(players[0], c) for c in Colour},
             {c: ColourChosen(players[1], c) for c in Colour},
         )
+        self._ev_called = (UnoCalled(players[0]), UnoCalled(players[1]))
+        self._ev_exposed = (UnoExposed(players[0]), UnoExposed(players[1]))
+        self._ev_declined = (DumpDeclined(players[0]), DumpDeclined(players[1]))
+
+    def _sync_playable(self) -> None:
+        """Recompute `_playable` after the top card or the active colour changed."""
+        self._playable = MATCHING[self._discard[-1]][self._active] if self._discard else _NO_CARDS
 
     def _seat(self, player: str) -> int:
         i = self._idx.get(player)
@@ -236,7 +258,7 @@ class DuoState:
             "first_colour": self._first_colour,
             "wd4": wd4,
             "revealed_to": self._revealed_to,
-            "revealed": codes(self._revealed),
+            "revealed": codes(sorted(self._revealed, key=HAND_ORDER.__getitem__)),
             "removed": self._removed,
             "winner": self._winner,
             "recent": [encode_event(e) for e in self._recent],
@@ -263,6 +285,7 @@ class DuoState:
         match._discard = [Card.parse(c) for c in snap.discard]
         match._draft = [Card.parse(c) for c in snap.draft]
         match._active = None if snap.active is None else Colour(snap.active)
+        match._sync_playable()
         match._picks = snap.picks
         match._drawn = None if snap.drawn is None else Card.parse(snap.drawn)
         match._volley = snap.volley
@@ -341,6 +364,7 @@ class DuoState:
         if pending is Pending.REVERSE_DUMP and top.face is not Face.REVERSE:
             raise ValueError("REVERSE_DUMP needs a Reverse on top")
         match._active = top.colour if active is None else active
+        match._sync_playable()
         match._draw = _as_cards(draw)[::-1]
         match._phase = Phase.PLAY
         match._pending = pending

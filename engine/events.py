@@ -215,3 +215,27 @@ Event = (
     | RoundEnded
     | MatchEnded
 )
+
+
+# CardPlayed, the commonest event with a field that varies, is shared rather than built
+# per play: building a frozen dataclass goes through object.__setattr__ per field, and
+# even built through its slots it cost about five times a lookup here (valgrind). Events
+# are immutable values, so one instance serves every match. A card keeps at most
+# _PLAYED_PER_CARD players, which bounds the table (under 2 MB) however many players the
+# bot sees; per-match memory is unchanged.
+_PLAYED_PER_CARD = 256
+PLAYED: dict[Card, dict[str, CardPlayed]] = {card: {} for card in Card._interned.values()}
+"""`PLAYED[card][player]`: the shared `CardPlayed`; a KeyError means "use card_played"."""
+
+
+def card_played(player: str, card: Card) -> CardPlayed:
+    """`CardPlayed(player, card)`: the shared instance, built and kept on first use."""
+    by_player = PLAYED.get(card)
+    if by_player is None:  # not a card of any deck: nothing to share
+        return CardPlayed(player, card)
+    event = by_player.get(player)
+    if event is None:
+        if len(by_player) >= _PLAYED_PER_CARD:
+            by_player.clear()  # crude, but bounded, and O(1) per play
+        event = by_player[player] = CardPlayed(player, card)
+    return event

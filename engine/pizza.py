@@ -1,8 +1,11 @@
 """UNO Pocket Pizza Pizza (RULES.md P1-P11, X1-X4): `PizzaMatch`.
 
-Seats are indices into `players`; "left" is the next index, so play going
-left is `clockwise=True`. Piles are lists whose *end* is the top. Corners the
-rulebook leaves open are decided in docs/rules-decisions-pizza.md.
+`PizzaMatch` implements `engine.match.Match`: it judges and applies actions and
+answers forfeits, views and snapshots. It builds on, in order,
+`engine.pizza_rules.PizzaRules` (the fields, `legal_actions`, `check`),
+`engine.pizza_round.PizzaRound` (seating, draws, deals, scoring) and
+`engine.pizza_moves.PizzaMoves` (plays and decisions). Corners the rulebook
+leaves open are decided in docs/rules-decisions-pizza.md.
 
 Hot paths avoid allocation: actions offered in `legal_actions` are shared,
 pre-built values, and the state is plain lists of interned cards. The deck, points
@@ -12,17 +15,13 @@ engine/pizza_io.py; the JSON form of events in engine/pizza_codec.py.
 
 from __future__ import annotations
 
-import random
-from collections import deque
 from collections.abc import Sequence
-from itertools import chain
 from typing import Any
 
 from engine.actions import (
     Accept,
     Action,
     CallUno,
-    CatchUno,
     Challenge,
     ChooseColour,
     Draw,
@@ -30,141 +29,26 @@ from engine.actions import (
     KeepDrawn,
     Play,
 )
-from engine.cards import HAND_ORDER, MATCHING, Card, Colour, Face, matches, shuffle
-from engine.errors import (
-    CardDoesNotMatch,
-    CardNotInHand,
-    MatchOver,
-    NotYourTurn,
-    UnknownPlayer,
-    WrongMoment,
-)
-from engine.events import (
-    CardGiven,
-    CardPlayed,
-    CardReturned,
-    CardsDrawn,
-    ChallengeResolved,
-    ColourChosen,
-    DirectionChanged,
-    DrawnCardKept,
-    DrawPileRefilled,
-    DrawReason,
-    Event,
-    FirstCardTurned,
-    MatchEnded,
-    PlayerRemoved,
-    RoundEnded,
-    RoundStarted,
-    TurnSkipped,
-    TurnStarted,
-    UnoCalled,
-    UnoCaught,
-    UnoExposed,
-)
-from engine.match import PizzaOptions, Variant
+from engine.cards import Face
+from engine.errors import MatchOver, UnknownPlayer
+from engine.events import PLAYED, DrawReason, Event, PlayerRemoved, UnoCaught, card_played
+from engine.match import PizzaOptions
 from engine.pizza_io import load_snapshot, private_view, public_view, to_snapshot
-from engine.pizza_tables import (
-    ACCEPT,
-    ALL_CARDS,
-    CALL,
-    CATCH,
-    CHALLENGE,
-    COLOURS,
-    DRAW,
-    GIVE,
-    HAND_SIZE,
-    KEEP,
-    KEPT,
-    PIZZA_ACTIONS,
-    PLAY,
-    PLAY_UNO,
-    POINTS,
-    WD2_CARD,
-    WDIP_CARD,
-    WILD_CARD,
-    canon,
-    card_points,
-    find,
-    most_held_colour,
-    with_article,
-)
-from engine.views import Pending, PrivateView, PublicView
+from engine.pizza_moves import _ON, PizzaMoves
+from engine.pizza_rules import _COLOUR, _DRAWN, _GIVE_P, _NONE, _WILD_DRAW
+from engine.pizza_tables import HAND_SIZE, canon, card_points, find
+from engine.views import PrivateView, PublicView
 
-_NONE = Pending.NONE
-_DRAWN = Pending.DRAWN_CARD
-_COLOUR = Pending.COLOUR
-_WILD_DRAW = Pending.WILD_DRAW
-_GIVE_P = Pending.GIVE
-
-_SKIP, _REVERSE, _DRAW_ONE = Face.SKIP, Face.REVERSE, Face.DRAW_ONE
-_TURN, _BY_DRAW_ONE = DrawReason.TURN, DrawReason.DRAW_ONE
 _NUMBERS = frozenset(face for face in Face if face.number is not None)
-_DIRECTION = {True: DirectionChanged(True), False: DirectionChanged(False)}  # immutable, shared
-# The seat after each seat with every seat taken, by (seats, clockwise).
-_FULL_ORDER = {
-    (n, cw): tuple((i + (1 if cw else -1)) % n for i in range(n))
-    for n in range(2, 6)
-    for cw in (True, False)
-}
 
-
-# CardPlayed is built through its slots in _play: a frozen dataclass __init__ goes
-# through object.__setattr__ per field, which cost as much as the rest of a play.
-_NEW = object.__new__
-_SET_PLAYER = vars(CardPlayed)["player"].__set__
-_SET_CARD = vars(CardPlayed)["card"].__set__
 
 __all__ = ["HAND_SIZE", "PizzaMatch", "card_points"]
 
 
-class PizzaMatch:
+class PizzaMatch(PizzaMoves):
     """A match of UNO Pocket Pizza Pizza for 2-5 players (the `Match` protocol)."""
 
-    variant: Variant = "pizza"
-
-    __slots__ = (
-        "_active",
-        "_actor",
-        "_clockwise",
-        "_colour_then_play",
-        "_dealer",
-        "_dip",
-        "_discard",
-        "_draw",
-        "_drawn",
-        "_ev_colour",
-        "_ev_draw1",
-        "_ev_draw_one",
-        "_ev_kept",
-        "_ev_skip",
-        "_ev_turn",
-        "_exposed",
-        "_hands",
-        "_index",
-        "_n",
-        "_order",
-        "_pending",
-        "_play_uno",
-        "_recent",
-        "_revealed",
-        "_revealed_to",
-        "_rng",
-        "_round",
-        "_scores",
-        "_seated",
-        "_target",
-        "_waiting",
-        "_wd2_hand",
-        "_wd2_legit",
-        "_wd2_player",
-        "_winner",
-        "is_over",
-        "options",
-        "players",
-        "seed",
-        "version",
-    )
+    __slots__ = ()
 
     def __init__(
         self,
@@ -174,324 +58,162 @@ class PizzaMatch:
         options: PizzaOptions | None = None,
         _deal: bool = True,
     ) -> None:
-        players = tuple(players)
-        if not 2 <= len(players) <= 5:
-            raise ValueError("UNO Pocket Pizza Pizza is for 2 to 5 players")
-        if len(set(players)) != len(players):
-            raise ValueError("players must be distinct")
-        self.players: tuple[str, ...] = players
-        self.seed = seed
-        self.options = options or PizzaOptions()
-        self.version = 0
-        n = len(players)
-        self._n = n
-        self._index = {p: i for i, p in enumerate(players)}
-        # Per-seat immutable values, shared rather than rebuilt on every turn.
-        self._waiting = tuple((p,) for p in players)
-        self._ev_turn = tuple(TurnStarted(p) for p in players)
-        self._ev_skip = tuple(TurnSkipped(p) for p in players)
-        self._ev_draw1 = tuple(CardsDrawn(p, 1, DrawReason.TURN) for p in players)
-        self._ev_draw_one = tuple(CardsDrawn(p, 1, DrawReason.DRAW_ONE) for p in players)
-        self._ev_colour = tuple({c: ColourChosen(p, c) for c in Colour} for p in players)
-        self._ev_kept = tuple(DrawnCardKept(p) for p in players)
-        self._target = self.options.target
-        self._rng = random.Random(seed)  # X4: the only source of chance
-        self._seated = [True] * n
-        self._scores = [0] * n
-        self._hands: list[list[Card]] = [[] for _ in range(n)]
-        self._draw: list[Card] = []
-        self._discard: list[Card] = []
-        self._active: Colour | None = None
-        self._round = 0
-        self._dealer = -1
-        self._actor = -1
-        self._clockwise = True
-        self._order: tuple[int, ...] = ()  # the next seat from each seat, this direction
-        self._pending = _NONE
-        self._drawn: Card | None = None
-        self._play_uno = False
-        self._colour_then_play = False
-        self._wd2_player = -1
-        self._wd2_hand: tuple[Card, ...] = ()
-        self._wd2_legit = False
-        self._exposed = -1
-        self._revealed_to = -1
-        self._revealed: tuple[Card, ...] = ()
-        self._dip: tuple[int, int, Card] | None = None
-        self._recent: deque[Event] = deque(maxlen=KEPT)
-        self.is_over = False  # a plain attribute: read once per action by every loop
-        self._winner = -1
+        self._blank(players, seed, options)
         if _deal:
             events: list[Event] = []
             self._start_round(events)
             self._remember(events)
 
-    # ------------------------------------------------------------------ queries
+    # the protocol ------------------------------------------------------------------------
 
     def waiting_for(self) -> tuple[str, ...]:
         return () if self.is_over else self._waiting[self._actor]
 
-    def legal_actions(self, player: str) -> list[Action]:
-        i = self._index.get(player)
-        if i == self._actor and self._pending is _NONE:  # an ordinary turn: the hot path
-            hand = self._hands[i]
-            ok = MATCHING[self._discard[-1]][self._active]  # one set test per card
-            out: list[Action] = []
-            if len(hand) == 2:
-                for c in hand:
-                    if c in ok:
-                        out.append(PLAY[c])
-                        out.append(PLAY_UNO[c])
-            else:
-                for c in hand:
-                    if c in ok:
-                        out.append(PLAY[c])
-            out.append(DRAW)
-            exposed = self._exposed
-            if exposed >= 0:
-                out.append(CALL if exposed == i else CATCH)
-            return out
-        if i is None or self.is_over or not self._seated[i]:
-            return []
-        if i == self._actor:
-            pending = self._pending
-            hand = self._hands[i]
-            if pending is _DRAWN:
-                drawn = self._drawn
-                assert drawn is not None
-                out = [PLAY[drawn]]
-                if len(hand) == 2:
-                    out.append(PLAY_UNO[drawn])
-                out.append(KEEP)
-            elif pending is _COLOUR:
-                out = list(COLOURS)
-            elif pending is _WILD_DRAW:
-                out = [ACCEPT, CHALLENGE]
-            else:  # GIVE
-                out = [GIVE[c] for c in hand]
-        else:
-            out = []
-        exposed = self._exposed
-        if exposed >= 0:
-            out.append(CALL if exposed == i else CATCH)
-        return out
-
-    def check(self, player: str, action: Action) -> None:
-        """Raise an `IllegalAction` subclass unless `player` may do `action` now (X1)."""
-        i = self._index.get(player)
-        if i is None:
-            raise UnknownPlayer("You're not playing in this match")
-        if self.is_over:
-            raise MatchOver("The match is over")
-        if not self._seated[i]:
-            raise UnknownPlayer("You have left this match")
-        kind = type(action)
-        if kind is CallUno:
-            if self._exposed != i:
-                raise WrongMoment("Call UNO only when a play has just left you one card")
-            return
-        if kind is CatchUno:
-            if self._exposed < 0:
-                raise WrongMoment("Nobody has a missed UNO to catch right now")
-            if self._exposed == i:
-                raise WrongMoment("You can't catch yourself: call UNO instead")
-            return
-        if kind not in PIZZA_ACTIONS:
-            raise WrongMoment("That move isn't part of UNO Pocket Pizza Pizza")
-        if i != self._actor:
-            raise NotYourTurn("It's not your turn")
-        pending = self._pending
-        if pending is _COLOUR:
-            if kind is not ChooseColour:
-                raise WrongMoment("Name a colour for the wild first")
-            return
-        if kind is ChooseColour:
-            raise WrongMoment("There's no wild to name a colour for")
-        if pending is _WILD_DRAW:
-            if kind is not Accept and kind is not Challenge:
-                raise WrongMoment("Accept the Wild Draw 2 or challenge it first")
-            return
-        if kind is Accept or kind is Challenge:
-            raise WrongMoment("There's no Wild Draw 2 to accept or challenge")
-        hand = self._hands[i]
-        if pending is _GIVE_P:
-            if kind is not Give:
-                raise WrongMoment("Choose the card to give away first")
-            assert isinstance(action, Give)
-            if find(hand, canon(action.card)) < 0:
-                raise CardNotInHand(f"You don't have {with_article(action.card)}")
-            return
-        if kind is Give:
-            raise WrongMoment("You give a card only after a Wild Dip Into The Deck")
-        if pending is _DRAWN:
-            if kind is KeepDrawn:
-                return
-            if kind is Draw:
-                raise WrongMoment("You already drew: play that card or keep it")
-            assert isinstance(action, Play)
-            assert self._drawn is not None
-            if canon(action.card) is not self._drawn:
-                raise WrongMoment(f"You may only play the card you just drew ({self._drawn.title})")
-            self._check_uno(hand, action)
-            return
-        if kind is KeepDrawn:
-            raise WrongMoment("You haven't drawn a card this turn")
-        if kind is Draw:
-            return
-        assert isinstance(action, Play)
-        card = canon(action.card)
-        if find(hand, card) < 0:
-            raise CardNotInHand(f"You don't have {with_article(card)}")
-        top = self._discard[-1]
-        if not (
-            card.colour is None
-            or card.colour is self._active
-            or (top.colour is not None and card.face is top.face)
-        ):
-            shown = top.title
-            if top.colour is None and self._active is not None:
-                shown = f"{top.title} ({self._active.title} named)"
-            named = with_article(card)
-            raise CardDoesNotMatch(f"{named[0].upper()}{named[1:]} doesn't match {shown}")
-        self._check_uno(hand, action)
-
-    @staticmethod
-    def _check_uno(hand: list[Card], action: Play) -> None:
-        if action.uno and len(hand) != 2:
-            raise WrongMoment("Call UNO only with the play that leaves you one card")
-
-    def timeout_action(self, player: str) -> Action:
-        """The safe default for the player the match waits for (DESIGN.md turn timers)."""
-        if self.is_over:
-            raise MatchOver("The match is over")
-        i = self._index.get(player)
-        if i is None:
-            raise UnknownPlayer("You're not playing in this match")
-        if i != self._actor:
-            raise NotYourTurn("It's not your turn")
-        pending = self._pending
-        hand = self._hands[i]
-        if pending is _NONE:
-            return DRAW
-        if pending is _DRAWN:
-            return KEEP
-        if pending is _COLOUR:
-            return COLOURS[most_held_colour(hand)]
-        if pending is _WILD_DRAW:
-            return ACCEPT
-        # GIVE: the lowest-scoring card, ties by hand order (deterministic).
-        return GIVE[min(hand, key=lambda c: (POINTS[c], HAND_ORDER[c]))]
-
-    # ------------------------------------------------------------------ actions
+    # actions -----------------------------------------------------------------------------
 
     def apply(self, player: str, action: Action) -> list[Event]:
         """Carry out a legal action; an illegal one raises and changes nothing (X1)."""
-        i = self._index.get(player, -2)  # never equal to _actor, which is -1 once over
+        try:
+            i = self._index[player]  # a subscript costs less than a .get() call
+        except KeyError:
+            i = -2  # never equal to _actor, which is -1 once over
         kind = action.__class__
         events: list[Event]
-        if i == self._actor and self._pending is _NONE:  # never true once over (actor -1)
-            # Fast path for an ordinary turn; it accepts a subset of what check() does
-            # and anything else goes through check() below. The commonest moves are
-            # inlined (a call costs about a tenth of an action).
-            if kind is Draw:
-                if self._revealed_to == i:
-                    self._unreveal(i)
-                draw = self._draw
-                if draw:  # _turn_draw's common case (P4)
-                    self._exposed = -1  # D11 window: a draw closes it
-                    card = draw.pop()
-                    self._hands[i].append(card)
-                    if card in MATCHING[self._discard[-1]][self._active]:
-                        self._drawn = card
-                        self._pending = _DRAWN
-                        events = [self._ev_draw1[i]]
-                    else:
-                        j = self._order[i]
-                        self._actor = j
-                        events = [self._ev_draw1[i], self._ev_turn[j]]
-                else:
-                    events = self._turn_draw(i)
-                self.version += 1
-                self._recent.extend(events)
-                return events
-            if kind is Play:
-                play: Play = action  # type: ignore[assignment]
-                card = play.card
-                hand = self._hands[i]
-                try:
-                    k = hand.index(card)  # in C, by identity: every Card is interned
-                except ValueError:
-                    k = -1  # not held or not a card: check() below decides
-                if (
-                    k >= 0
-                    and hand[k] is card  # not merely == (a foreign object's __eq__)
-                    and (not play.uno or len(hand) == 2)
-                    and card in MATCHING[self._discard[-1]][self._active]
-                ):
+        if i == self._actor:  # never true once over (actor -1)
+            # Fast paths for every decision of the player to act: the same judgement as
+            # check() for these cases, without its generality, and the commonest moves
+            # inlined (a call costs about a tenth of an action). Anything else, including
+            # every refusal, goes through check() below.
+            pending = self._pending
+            if pending is _NONE:
+                if kind is Draw:
                     if self._revealed_to == i:
                         self._unreveal(i)
-                    if card.face in _NUMBERS and len(hand) > 2:
-                        # A number card leaving two or more cards (no UNO call is legal
-                        # then): only the card and the turn move, as in _play.
-                        self._exposed = -1  # D11 window: any play closes it
-                        del hand[k]
-                        self._discard.append(card)
-                        self._active = card.colour
-                        j = self._order[i]
-                        self._actor = j
-                        event = _NEW(CardPlayed)
-                        _SET_PLAYER(event, self.players[i])
-                        _SET_CARD(event, card)
-                        events = [event, self._ev_turn[j]]
+                    draw = self._draw
+                    if draw:  # _turn_draw's common case (P4)
+                        self._exposed = -1  # D11 window: a draw closes it
+                        card = draw.pop()
+                        self._hands[i].append(card)
+                        if card in self._playable:
+                            self._drawn = card
+                            self._pending = _DRAWN
+                            events = [self._ev_draw1[i]]
+                        else:
+                            j = self._order[i]
+                            self._actor = j
+                            events = [self._ev_draw1[i], self._ev_turn[j]]
                     else:
-                        events = self._play(i, k, play.uno)
+                        events = self._turn_draw(i)
                     self.version += 1
                     self._recent.extend(events)
                     return events
-        elif i == self._actor and self._pending is _DRAWN:
-            # P4, the drawn card: keep it, or play it (the same judgement as check()).
-            if kind is KeepDrawn:  # _keep_drawn and _finish, inlined (one action in seven)
-                if self._revealed_to == i:
-                    self._unreveal(i)
-                self._drawn = None
-                j = self._order[i]
-                self._actor = j
-                self._pending = _NONE
-                events = [self._ev_kept[i], self._ev_turn[j]]
-                self.version += 1
-                self._recent.extend(events)
-                return events
-            if kind is Play:
-                play = action  # type: ignore[assignment]
-                card = play.card
-                hand = self._hands[i]
-                if card is self._drawn and (not play.uno or len(hand) == 2):
+                if kind is Play:
+                    play: Play = action  # type: ignore[assignment]
+                    card = play.card
+                    hand = self._hands[i]
+                    try:
+                        k = hand.index(card)  # in C, by identity: every Card is interned
+                    except ValueError:
+                        k = -1  # not held or not a card: check() below decides
+                    if (
+                        k >= 0
+                        and hand[k] is card  # not merely == (a foreign object's __eq__)
+                        and (not play.uno or len(hand) == 2)
+                        and card in self._playable
+                    ):
+                        if self._revealed_to == i:
+                            self._unreveal(i)
+                        if card.face in _NUMBERS and len(hand) > 2:
+                            # A number card leaving two or more cards (no UNO call is
+                            # legal then): only the card and the turn move, as in _play.
+                            self._exposed = -1  # D11 window: any play closes it
+                            del hand[k]
+                            self._discard.append(card)
+                            self._active = card.colour
+                            self._playable = _ON[card]
+                            j = self._order[i]
+                            self._actor = j
+                            try:  # the shared event (engine.events.PLAYED)
+                                event = PLAYED[card][player]
+                            except KeyError:
+                                event = card_played(self.players[i], card)
+                            events = [event, self._ev_turn[j]]
+                        else:
+                            events = self._play(i, k, play.uno)
+                        self.version += 1
+                        self._recent.extend(events)
+                        return events
+            elif pending is _DRAWN:
+                # P4, the drawn card: keep it, or play it (the same judgement as check()).
+                if kind is KeepDrawn:  # _keep_drawn and _finish, inlined
                     if self._revealed_to == i:
                         self._unreveal(i)
                     self._drawn = None
-                    k = hand.index(card)  # the first copy, as find() below (C, by identity)
-                    return self._finish(self._play(i, k, play.uno))
-        elif kind is ChooseColour and i == self._actor and self._pending is _COLOUR:
-            # Naming a wild's colour: check() asks nothing more of it (P3, P6).
-            if self._revealed_to == i:
-                self._unreveal(i)
-            events = []
-            self._choose_colour(i, action.colour, events)  # type: ignore[union-attr]
-            return self._finish(events)
-        if not (
-            # Decisions check() would judge on the pending kind alone (P6, P7), or a
-            # Give of a held card: straight to the general route below.
-            i == self._actor
-            and (
-                (self._pending is _WILD_DRAW and (kind is Accept or kind is Challenge))
-                or (
-                    self._pending is _GIVE_P
-                    and kind is Give
-                    and find(self._hands[i], action.card) >= 0  # type: ignore[union-attr]
-                )
-            )
-        ):
-            self.check(player, action)
+                    j = self._order[i]
+                    self._actor = j
+                    self._pending = _NONE
+                    events = [self._ev_kept[i], self._ev_turn[j]]
+                    self.version += 1
+                    self._recent.extend(events)
+                    return events
+                if kind is Play:
+                    play = action  # type: ignore[assignment]
+                    card = play.card
+                    hand = self._hands[i]
+                    if card is self._drawn and (not play.uno or len(hand) == 2):
+                        if self._revealed_to == i:
+                            self._unreveal(i)
+                        self._drawn = None
+                        k = hand.index(card)  # the first copy, as find() below (C, by identity)
+                        if card.face in _NUMBERS and len(hand) > 2:
+                            # As the ordinary turn's number card above.
+                            self._exposed = -1
+                            del hand[k]
+                            self._discard.append(card)
+                            self._active = card.colour
+                            self._playable = _ON[card]
+                            j = self._order[i]
+                            self._actor = j
+                            self._pending = _NONE
+                            try:
+                                event = PLAYED[card][player]
+                            except KeyError:
+                                event = card_played(self.players[i], card)
+                            events = [event, self._ev_turn[j]]
+                            self.version += 1
+                            self._recent.extend(events)
+                            return events
+                        return self._finish(self._play(i, k, play.uno))
+            elif pending is _COLOUR:
+                if kind is ChooseColour:
+                    # Naming a wild's colour: check() asks nothing more of it (P3, P6).
+                    if self._revealed_to == i:
+                        self._unreveal(i)
+                    events = []
+                    self._choose_colour(i, action.colour, events)  # type: ignore[union-attr]
+                    return self._finish(events)
+            elif pending is _WILD_DRAW:  # P7: check() judges these on the kind alone
+                if kind is Accept:
+                    if self._revealed_to == i:
+                        self._unreveal(i)
+                    events = []
+                    self._accept(i, events)
+                    return self._finish(events)
+                if kind is Challenge:
+                    if self._revealed_to == i:
+                        self._unreveal(i)  # before the new reveal
+                    events = []
+                    self._challenge(i, events)
+                    return self._finish(events)
+            elif pending is _GIVE_P and kind is Give:  # P6: any held card
+                card = action.card  # type: ignore[union-attr]
+                if find(self._hands[i], card) >= 0:
+                    if self._revealed_to == i:
+                        self._unreveal(i)
+                    events = []
+                    self._give(i, card, events)
+                    return self._finish(events)
+        self.check(player, action)
         self._unreveal(i)
         events = []
         if kind is Play:
@@ -510,16 +232,12 @@ class PizzaMatch:
             assert isinstance(action, Give)
             self._give(i, canon(action.card), events)
         elif kind is Accept:
-            self._exposed = -1  # D11: accepting a draw-wild is a draw
-            self._draw_cards(i, 2, DrawReason.WILD_DRAW, events)
-            events.append(self._ev_skip[i])
-            self._wd2_player = -1
-            self._start_turn(self._next(i), events)
+            self._accept(i, events)
         elif kind is Challenge:
             self._challenge(i, events)
         elif kind is CallUno:
             self._exposed = -1
-            events.append(UnoCalled(player))
+            events.append(self._ev_called[i])
         else:  # CatchUno
             victim = self._exposed
             self._exposed = -1
@@ -581,360 +299,7 @@ class PizzaMatch:
         self._remember(events)
         return events
 
-    # ------------------------------------------------------------------ rules
-
-    def _set_order(self) -> None:
-        """Recompute the seat after each seat (for any seat, even one left empty)."""
-        n = self._n
-        seated = self._seated
-        if False not in seated:  # everyone still plays: every Reverse lands here (P5)
-            self._order = _FULL_ORDER[n, self._clockwise]
-            return
-        step = 1 if self._clockwise else -1
-        order = []
-        for i in range(n):
-            j = (i + step) % n
-            while not seated[j] and j != i:
-                j = (j + step) % n
-            order.append(j)
-        self._order = tuple(order)
-
-    def _next(self, i: int) -> int:
-        return self._order[i]
-
-    def _left(self, i: int) -> int:
-        j = (i + 1) % self._n
-        while not self._seated[j]:
-            j = (j + 1) % self._n
-        return j
-
-    def _start_turn(self, i: int, events: list[Event]) -> None:
-        self._actor = i
-        self._pending = _NONE
-        events.append(self._ev_turn[i])
-
-    def _refill(self, events: list[Event]) -> bool:
-        """P9: keep the top discard, shuffle the rest into a new draw pile."""
-        discard = self._discard
-        if len(discard) <= 1:
-            return False
-        rest = discard[:-1]
-        del discard[:-1]
-        shuffle(self._rng, rest)
-        self._draw = rest
-        events.append(DrawPileRefilled(len(rest)))
-        return True
-
-    def _draw_cards(
-        self, i: int, count: int, reason: DrawReason, events: list[Event]
-    ) -> Card | None:
-        """Draw up to `count` cards (P9: the rest is dropped when none is left); the last one."""
-        hand = self._hands[i]
-        got = 0
-        card: Card | None = None
-        for _ in range(count):
-            if not self._draw and not self._refill(events):
-                break
-            card = self._draw.pop()
-            hand.append(card)
-            got += 1
-        if got == 1 and reason is _TURN:  # the frequent ones are built once per seat
-            events.append(self._ev_draw1[i])
-        elif got == 1 and reason is _BY_DRAW_ONE:
-            events.append(self._ev_draw_one[i])
-        else:
-            events.append(CardsDrawn(self.players[i], got, reason))
-        return card
-
-    def _turn_draw(self, i: int) -> list[Event]:
-        """P4: draw one; a matching card may be played at once, otherwise play passes."""
-        self._exposed = -1  # D11 window: a draw (or a pass with nothing to draw) closes it
-        draw = self._draw
-        if draw:
-            card = draw.pop()
-            self._hands[i].append(card)
-            top = self._discard[-1]
-            if (
-                (colour := card.colour) is self._active
-                or colour is None
-                or (top.colour is not None and card.face is top.face)
-            ):
-                self._drawn = card
-                self._pending = _DRAWN
-                return [self._ev_draw1[i]]
-            j = self._order[i]
-            self._actor = j
-            return [self._ev_draw1[i], self._ev_turn[j]]
-        events: list[Event] = []
-        got = self._draw_cards(i, 1, _TURN, events)  # P9 refill, or a pass
-        if got is not None and matches(got, top=self._discard[-1], active=self._active):
-            self._drawn = got
-            self._pending = _DRAWN
-            return events
-        self._start_turn(self._order[i], events)
-        return events
-
-    def _keep_drawn(self, i: int) -> list[Event]:
-        self._drawn = None
-        j = self._order[i]
-        self._actor = j
-        self._pending = _NONE
-        return [self._ev_kept[i], self._ev_turn[j]]
-
-    def _play(self, i: int, k: int, uno: bool) -> list[Event]:
-        """Play the card at index `k` of the hand (already checked)."""
-        player = self.players[i]
-        self._exposed = -1  # D11 window: any play closes it
-        hand = self._hands[i]
-        card = hand.pop(k)
-        discard = self._discard
-        discard.append(card)
-        event = _NEW(CardPlayed)
-        _SET_PLAYER(event, player)
-        _SET_CARD(event, card)
-        events: list[Event] = [event]
-        if uno:
-            events.append(UnoCalled(player))
-        colour = card.colour
-        if colour is not None:
-            self._active = colour
-        if not hand:
-            self._final_card(i, card, events)
-            return events
-        if colour is None:
-            self._play_uno = uno  # exposure is judged once the colour (and give) is done
-            if card is WD2_CARD:
-                # P7 (as D10): judged on the rest of the hand held at this play.
-                prev_top = discard[-2]
-                prev_active = self._active  # unchanged by a wild until its colour is named
-                self._wd2_player = i
-                self._wd2_hand = tuple(hand)
-                pface = prev_top.face if prev_top.colour is not None else None
-                self._wd2_legit = not any(
-                    c.colour is None or c.colour is prev_active or c.face is pface for c in hand
-                )
-            self._pending = _COLOUR
-            self._colour_then_play = False
-            return events
-        face = card.face
-        order = self._order  # the seat after each seat (self._next, without the call)
-        if face is _SKIP or (face is _REVERSE and self._seated.count(True) == 2):
-            victim = order[i]  # P5: with 2 players a Reverse acts as a Skip
-            events.append(self._ev_skip[victim])
-            j = order[victim]
-        elif face is _REVERSE:
-            self._clockwise = not self._clockwise
-            self._set_order()
-            events.append(_DIRECTION[self._clockwise])
-            j = self._order[i]
-        elif face is _DRAW_ONE:
-            # P8: the victim's draw is part of the play and does not close the window.
-            victim = order[i]
-            draw = self._draw
-            if draw:  # the common case, without the general draw's refill bookkeeping
-                self._hands[victim].append(draw.pop())
-                events.append(self._ev_draw_one[victim])
-            else:
-                self._draw_cards(victim, 1, _BY_DRAW_ONE, events)
-            events.append(self._ev_skip[victim])
-            j = order[victim]
-        else:
-            j = order[i]
-        if len(hand) == 1 and not uno:  # _expose, inlined: after the play's whole effect
-            self._exposed = i
-            events.append(UnoExposed(player))
-        self._actor = j  # _start_turn, inlined
-        self._pending = _NONE  # the card may be one just drawn (P4)
-        events.append(self._ev_turn[j])
-        return events
-
-    def _expose(self, i: int, uno: bool, events: list[Event]) -> None:
-        """P8/D11: judged after the play's whole effect; `uno` if called with the play."""
-        if len(self._hands[i]) == 1 and not uno:
-            self._exposed = i
-            events.append(UnoExposed(self.players[i]))
-
-    def _choose_colour(self, i: int, colour: Colour, events: list[Event]) -> None:
-        self._active = colour
-        if colour.__class__ is Colour:  # built once per seat and colour
-            events.append(self._ev_colour[i][colour])
-        else:  # check() leaves the value to the caller's typing
-            events.append(ColourChosen(self.players[i], colour))
-        if self._colour_then_play:  # P3 first-card Wild (or X3 orphaned wild): now play
-            self._colour_then_play = False
-            self._pending = _NONE
-            return
-        top = self._discard[-1]
-        if top is WDIP_CARD:
-            # P6: draw the top card, then give one card to the next player.
-            self._draw_cards(i, 1, DrawReason.DIP, events)
-            self._pending = _GIVE_P
-            return
-        self._expose(i, self._play_uno, events)
-        j = self._order[i]
-        self._actor = j
-        if top is WD2_CARD:
-            self._pending = _WILD_DRAW
-        else:  # _start_turn, inlined
-            self._pending = _NONE
-            events.append(self._ev_turn[j])
-
-    def _give(self, i: int, card: Card, events: list[Event]) -> None:
-        receiver = self._next(i)
-        hand = self._hands[i]
-        del hand[find(hand, card)]
-        self._hands[receiver].append(card)
-        self._dip = (i, receiver, card)
-        events.append(CardGiven(self.players[i], self.players[receiver]))
-        if not self._hands[i]:  # defensive: the old top can always be drawn (P9)
-            self._end_round(i, events)
-            return
-        self._expose(i, self._play_uno, events)
-        self._start_turn(receiver, events)  # P6: the receiver keeps their turn
-
-    def _challenge(self, i: int, events: list[Event]) -> None:
-        """P7: the hit player challenges the Wild Draw 2 and sees the judged hand."""
-        self._exposed = -1  # the penalty draw closes the window
-        w = self._wd2_player
-        legit = self._wd2_legit
-        self._wd2_player = -1
-        self._revealed_to = i
-        self._revealed = self._wd2_hand
-        events.append(ChallengeResolved(self.players[i], self.players[w], legit))
-        if legit:
-            self._draw_cards(i, 4, DrawReason.CHALLENGE, events)
-            events.append(self._ev_skip[i])
-            self._start_turn(self._next(i), events)
-        else:
-            self._draw_cards(w, 2, DrawReason.CHALLENGE, events)
-            self._start_turn(i, events)
-
-    def _final_card(self, i: int, card: Card, events: list[Event]) -> None:
-        """P10: owed draws and a final Dip still happen, then the round is scored."""
-        face = card.face
-        if face is _DRAW_ONE:
-            self._draw_cards(self._next(i), 1, DrawReason.DRAW_ONE, events)
-        elif card is WD2_CARD:
-            self._draw_cards(self._next(i), 2, DrawReason.WILD_DRAW, events)
-        elif card is WDIP_CARD:
-            got = self._draw_cards(i, 1, DrawReason.DIP, events)
-            if got is not None:
-                receiver = self._next(i)
-                self._hands[i].pop()  # the card just drawn is the only one
-                self._hands[receiver].append(got)
-                self._dip = (i, receiver, got)
-                events.append(CardGiven(self.players[i], self.players[receiver]))
-        if card.colour is None:
-            self._active = None  # a last wild names no colour
-        self._end_round(i, events)
-
-    def _end_round(self, winner: int, events: list[Event]) -> None:
-        """P11: the winner scores every card left in the other hands."""
-        hands = self._hands
-        gained = sum(map(POINTS.__getitem__, chain.from_iterable(hands)))  # in C
-        self._scores[winner] += gained
-        players = self.players
-        events.append(
-            RoundEnded(
-                round=self._round,
-                winner=players[winner],
-                points=tuple((p, gained if j == winner else 0) for j, p in enumerate(players)),
-                scores=tuple(zip(players, self._scores, strict=True)),
-                hands=tuple(
-                    (p, tuple(sorted(hands[j], key=HAND_ORDER.__getitem__)))
-                    for j, p in enumerate(players)
-                    if self._seated[j]
-                ),
-            )
-        )
-        self._exposed = -1
-        self._revealed_to = -1
-        self._revealed = ()
-        self._wd2_player = -1
-        if self._scores[winner] >= self._target:
-            self._end_match(winner, events)
-        else:
-            self._start_round(events)
-
-    def _end_match(self, winner: int, events: list[Event]) -> None:
-        self.is_over = True
-        self._winner = winner
-        self._actor = -1
-        self._pending = _NONE
-        self._drawn = None
-        self._exposed = -1
-        events.append(
-            MatchEnded(
-                winner=self.players[winner],
-                scores=tuple(zip(self.players, self._scores, strict=True)),
-                forfeited=tuple(p for j, p in enumerate(self.players) if not self._seated[j]),
-            )
-        )
-
-    def _start_round(self, events: list[Event]) -> None:
-        """P2 deal and P3 first card."""
-        rng = self._rng
-        self._round += 1
-        if self._round == 1:
-            self._dealer = rng.randrange(self._n)  # P2: the first dealer is random
-        else:
-            self._dealer = self._left(self._dealer)  # P2: the deal passes left
-        self._clockwise = True
-        self._set_order()
-        self._dip = None
-        self._drawn = None
-        self._play_uno = False
-        self._colour_then_play = False
-        deck = list(ALL_CARDS)
-        shuffle(rng, deck)
-        hands = self._hands
-        for hand in hands:
-            hand.clear()
-        order = []
-        j = self._dealer
-        for _ in range(self._seated.count(True)):
-            j = self._left(j)
-            order.append(j)
-        for _ in range(HAND_SIZE):  # one at a time, from the dealer's left
-            for j in order:
-                hands[j].append(deck.pop())
-        first = order[0]
-        events.append(RoundStarted(self._round, self.players[first], self.players[self._dealer]))
-        card = deck.pop()
-        events.append(FirstCardTurned(card))
-        while card is WD2_CARD or card is WDIP_CARD:  # P3: back into the deck, turn another
-            events.append(CardReturned(card))
-            deck.append(card)
-            shuffle(rng, deck)
-            card = deck.pop()
-            events.append(FirstCardTurned(card))
-        self._draw = deck
-        self._discard = [card]
-        self._active = card.colour
-        face = card.face
-        if face is _SKIP:
-            events.append(self._ev_skip[first])
-            self._start_turn(self._next(first), events)
-        elif face is _DRAW_ONE:
-            self._draw_cards(first, 1, DrawReason.FIRST_CARD, events)
-            events.append(self._ev_skip[first])
-            self._start_turn(self._next(first), events)
-        elif face is _REVERSE:
-            self._clockwise = False  # P3: the dealer plays first and play goes right
-            self._set_order()
-            events.append(DirectionChanged(False))
-            self._start_turn(self._dealer, events)
-        elif card is WILD_CARD:
-            self._start_turn(first, events)  # P3: name the colour, then play
-            self._pending = _COLOUR
-            self._colour_then_play = True
-        else:
-            self._start_turn(first, events)
-
-    def _remember(self, events: list[Event]) -> None:
-        self._recent.extend(events)
-
-    # ------------------------------------------------------------------ views, snapshots
+    # views, snapshots --------------------------------------------------------------------
 
     def public_view(self) -> PublicView:
         return public_view(self)

@@ -1,4 +1,4 @@
-"""Views and snapshots of a `PizzaMatch` (kept apart from the rules in engine/pizza.py)."""
+"""Views and snapshots of a `PizzaMatch`, kept apart from the rules (engine/pizza*.py)."""
 
 from __future__ import annotations
 
@@ -137,6 +137,7 @@ def load_snapshot(cls: type[PizzaMatch], data: dict[str, Any]) -> PizzaMatch:
     m._draw = [parse(c) for c in data["draw"]]
     m._discard = [parse(c) for c in data["discard"]]
     m._active = Colour(data["active"]) if data["active"] is not None else None
+    m._sync_playable()
     m._drawn = parse(data["drawn"]) if data["drawn"] is not None else None
     m._play_uno = data["play_uno"]
     m._colour_then_play = data["colour_then_play"]
