@@ -29,7 +29,7 @@ from engine.actions import (
     KeepDrawn,
     Play,
 )
-from engine.cards import Face
+from engine.cards import Colour, Face
 from engine.errors import MatchOver, UnknownPlayer
 from engine.events import PLAYED, DrawReason, Event, PlayerRemoved, UnoCaught, card_played
 from engine.match import PizzaOptions
@@ -185,7 +185,7 @@ class PizzaMatch(PizzaMoves):
                             return events
                         return self._finish(self._play(i, k, play.uno))
             elif pending is _COLOUR:
-                if kind is ChooseColour:
+                if kind is ChooseColour and action.colour.__class__ is Colour:  # type: ignore[union-attr]
                     # Naming a wild's colour: check() asks nothing more of it (P3, P6).
                     if self._revealed_to == i:
                         self._unreveal(i)

@@ -13,7 +13,6 @@ from engine.events import (
     PLAYED,
     CardGiven,
     ChallengeResolved,
-    ColourChosen,
     DirectionChanged,
     DrawReason,
     Event,
@@ -160,12 +159,8 @@ class PizzaMoves(PizzaRound):
     def _choose_colour(self, i: int, colour: Colour, events: list[Event]) -> None:
         self._active = colour
         top = self._discard[-1]
-        if colour.__class__ is Colour:  # built once per seat and colour
-            events.append(self._ev_colour[i][colour])
-            self._playable = MATCHING[top][colour]
-        else:  # check() leaves the value to the caller's typing
-            events.append(ColourChosen(self.players[i], colour))
-            self._sync_playable()
+        events.append(self._ev_colour[i][colour])  # built once per seat and colour
+        self._playable = MATCHING[top][colour]
         if self._colour_then_play:  # P3 first-card Wild (or X3 orphaned wild): now play
             self._colour_then_play = False
             self._pending = _NONE

@@ -193,7 +193,7 @@ class PizzaRules:
         if not discard:
             self._playable = _NO_CARDS
             return
-        # .get: check() does not type a named colour (anything but a Colour matches nothing).
+        # .get: no colour is active before the first card of a round.
         self._playable = MATCHING[discard[-1]].get(self._active, _NO_CARDS)
 
     def legal_actions(self, player: str) -> list[Action]:
@@ -272,6 +272,8 @@ class PizzaRules:
         if pending is _COLOUR:
             if kind is not ChooseColour:
                 raise WrongMoment("Name a colour for the wild first")
+            if action.colour.__class__ is not Colour:  # type: ignore[union-attr]
+                raise WrongMoment("Name Red, Yellow, Green or Blue for the wild")
             return
         if kind is ChooseColour:
             raise WrongMoment("There's no wild to name a colour for")

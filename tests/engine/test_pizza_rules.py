@@ -173,6 +173,20 @@ def test_p3_first_card_wild_first_player_names_colour_then_plays() -> None:
     assert m.waiting_for() == (first,)  # the same player now plays
 
 
+def test_p3_a_wild_takes_only_one_of_the_four_colours() -> None:
+    _, m = seed_with_first_card(lambda c: c.code == "W", players=3)
+    first = round_started(m).first
+    before = m.to_snapshot()
+    for named in ("green", None, 3):
+        with pytest.raises(WrongMoment, match="Name Red, Yellow, Green or Blue"):
+            m.check(first, ChooseColour(named))  # type: ignore[arg-type]
+        with pytest.raises(WrongMoment, match="Name Red, Yellow, Green or Blue"):
+            m.apply(first, ChooseColour(named))  # type: ignore[arg-type]
+    assert m.to_snapshot() == before  # X1: refused, nothing changed
+    m.apply(first, ChooseColour(G))
+    assert m.public_view().active_colour is G
+
+
 def test_p3_first_card_draw_wilds_are_returned_and_another_turned() -> None:
     _, m = seed_with_first_card(lambda c: True, returned=True, players=2)
     recent = m.public_view().recent
