@@ -19,7 +19,8 @@ class DatabaseError(Exception):
 
 class StorageError(DatabaseError):
     """SQLite could not carry out an operation: the disk is full, an I/O error, the
-    file is locked past the busy timeout, corrupt or not a database at all.
+    file is locked by another program for longer than a write may wait (LOCK_WAIT_MS in
+    db/database.py), corrupt or not a database at all.
 
     `operation` names what was asked (`TableRepo.record_action`); the sqlite3
     error is the `__cause__`. Whatever was being written was not committed.
@@ -66,6 +67,19 @@ class InvalidResults(DatabaseError):
 
 class MemberPlaying(DatabaseError):
     """A member cannot be forgotten while seated at a running table."""
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether `error` is SQLite's "database is locked": another connection holds the lock.
+
+    It says nothing about the statement itself, and may clear up if tried again.
+    (SQLITE_LOCKED, "database table is locked", is not this: without a shared cache it
+    comes from the same connection and waiting does not help.)
+    """
+    return (
+        isinstance(error, sqlite3.OperationalError)
+        and getattr(error, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_BUSY
+    )
 
 
 @contextlib.contextmanager

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -17,6 +18,7 @@ from db.errors import (
     InvalidResults,
     MatchNotRunning,
     UnknownMatch,
+    is_busy,
     wraps_storage_errors,
 )
 from db.models import (
@@ -72,6 +74,7 @@ class _ActionJob:
     deadline: int | None
     round_result: RoundResult | None
     results: tuple[PlayerResult, ...] | None
+    asked: float  # time.monotonic() of record_action: the lock wait counts from here
 
 
 class TableRepo:
@@ -88,7 +91,9 @@ class TableRepo:
             raise ValueError("snapshot_every must be at least 1")
         self._db = db
         self.snapshot_every = snapshot_every
-        self._writer = GroupCommitter[_ActionJob](write=self._write_batch)
+        # A locked file fails a whole batch at once: retried one by one, each action
+        # would wait for the lock again, stalling every click queued behind them.
+        self._writer = GroupCommitter[_ActionJob](write=self._write_batch, whole_batch=is_busy)
 
     def start(self) -> None:
         """Start the group-commit writer (Database.open does it)."""
@@ -197,6 +202,7 @@ class TableRepo:
             deadline=to_ms(deadline) if deadline else None,
             round_result=round_result,
             results=tuple(results) if results is not None else None,
+            asked=time.monotonic(),
         )
         try:
             await self._writer.submit(job)
@@ -204,10 +210,13 @@ class TableRepo:
             raise ActionRejected(f"match {match_id} action {seq}: {exc}") from exc
 
     async def _write_batch(self, jobs: list[_ActionJob]) -> None:
+        # The oldest action's player has waited longest: a locked file fails the batch
+        # once that action has waited its LOCK_WAIT_MS, however late the batch started.
+        asked = min(job.asked for job in jobs)
         if any(job.round_result or job.results is not None for job in jobs):
             # Rare (a round or match ended): one transaction, job by job, in order,
             # so an action can never land after the finish of its match.
-            async with self._db.transaction() as conn:
+            async with self._db.transaction(asked=asked) as conn:
                 for job in jobs:
                     await self._write_job(conn, job)
             return
@@ -215,7 +224,7 @@ class TableRepo:
             (j.match_id, j.seq, j.player_id, j.action, j.created_at, j.deadline, j.snapshot)
             for j in jobs
         ]
-        await self._db.execute_atomic(_INTAKE_BATCH, (json.dumps(rows),))
+        await self._db.execute_atomic(_INTAKE_BATCH, (json.dumps(rows),), asked=asked)
 
     async def _write_job(self, conn: aiosqlite.Connection, job: _ActionJob) -> None:
         await conn.execute(

@@ -26,19 +26,27 @@ class GroupCommitter(Generic[T]):
     Up to `depth` batches are in flight: while one runs on SQLite's thread the
     next is already queued behind it, so that thread never idles waiting for the
     event loop to hand it work (measured: without this, a naive commit per action
-    on a shared connection was faster). Batches still commit in order (one
-    connection, FIFO). If a batch fails, its items are retried one by one so
-    that one bad item fails alone.
+    on a shared connection was faster). Batches commit in order (one connection,
+    FIFO), except that one trying again for a lock another program holds can be
+    overtaken by the next once the lock is free: harmless, as a table's next
+    action is only asked once its last was confirmed (and the log's trigger
+    would refuse it out of order). If a batch fails, its items are retried one
+    by one so that one bad item fails alone, unless `whole_batch(error)` says
+    the failure is not about any item (the file is locked): then they all fail
+    at once, as each alone would only have failed the same way after its own
+    wait.
     """
 
     def __init__(
         self,
         *,
         write: Callable[[list[T]], Awaitable[None]],
+        whole_batch: Callable[[Exception], bool] = lambda error: False,
         max_batch: int = 500,
         depth: int = 2,
     ) -> None:
         self._write = write
+        self._whole_batch = whole_batch
         self._max_batch = max_batch
         self._slots = asyncio.Semaphore(depth)
         self._queue: asyncio.Queue[_Entry[T] | None] = asyncio.Queue()
@@ -118,8 +126,9 @@ class GroupCommitter(Generic[T]):
         try:
             await self._write([item for item, _ in batch])
         except Exception as exc:
-            if len(batch) == 1:
-                _settle(batch[0][1], exc)
+            if len(batch) == 1 or self._whole_batch(exc):
+                for _, future in batch:
+                    _settle(future, exc)
                 return
             log.warning("batch of %d failed (%r); retrying one by one", len(batch), exc)
             for one in batch:
