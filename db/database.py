@@ -14,7 +14,14 @@ from typing import Any, Literal, Self
 
 import aiosqlite
 
-from db.errors import SchemaTooNew, is_busy, storage_errors, wraps_storage_errors
+from db.errors import (
+    DatabaseClosed,
+    SchemaTooNew,
+    WalUnavailable,
+    is_busy,
+    storage_errors,
+    wraps_storage_errors,
+)
 from db.migrate import apply_migrations, load_migrations, schema_version
 from db.scores import ScoreRepo
 from db.tables import TableRepo
@@ -75,6 +82,7 @@ class Database:
         self._reader = reader
         self._checkpointer = checkpointer
         self._checkpoints: asyncio.Task[None] | None = None
+        self._closed = False
         self._checkpoint_every_s = checkpoint_every_s
         # aiosqlite runs one connection's calls on one thread, but two coroutines
         # could still interleave statements of two transactions: these locks
@@ -143,7 +151,12 @@ class Database:
             async with writer.execute("PRAGMA journal_mode = WAL") as cursor:
                 row = await cursor.fetchone()
             if row is None or str(row[0]).lower() != "wal":
-                raise RuntimeError(f"could not switch {path} to WAL (got {row!r})")
+                mode = "nothing" if row is None else repr(row[0])
+                raise WalUnavailable(
+                    f"SQLite would not put {str(path)!r} in WAL journal mode (it answered"
+                    f" {mode}): the file system or VFS offers no shared memory; use a"
+                    " local disk, not a network share"
+                )
             await writer.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT}")
             await apply_migrations(writer, migrations, path=str(path))
             await writer.execute("PRAGMA wal_autocheckpoint = 0")
@@ -177,10 +190,17 @@ class Database:
 
     @wraps_storage_errors
     async def close(self) -> None:
-        """Flush queued writes, checkpoint the WAL into the file, close the connections."""
+        """Flush queued writes, checkpoint the WAL into the file, close the connections.
+
+        Closing twice does nothing; any read or write afterwards raises DatabaseClosed.
+        """
+        if self._closed:
+            return
         try:
             await self.tables.stop()
         finally:
+            # Only now: stop() still writes the queued actions through this object.
+            self._closed = True
             if self._checkpoints is not None:
                 self._checkpoints.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -207,6 +227,7 @@ class Database:
         short step between two batches (it fsyncs, so it is kept rare), after
         which the next commit reuses the WAL from its beginning.
         """
+        self._check_open()
         async with self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor:
             row = await cursor.fetchone()
         if row and int(row[1]) > WAL_RESTART_FRAMES:
@@ -241,6 +262,7 @@ class Database:
         """Return a PRAGMA's value as the write connection sees it (diagnostics, tests)."""
         if not name.replace("_", "").isalpha():
             raise ValueError(f"not a pragma name: {name!r}")
+        self._check_open()
         async with self._write_lock, self._writer.execute(f"PRAGMA {name}") as cursor:
             row = await cursor.fetchone()
         return row[0] if row else None
@@ -256,6 +278,7 @@ class Database:
         `time.monotonic()`, default now), then sqlite3's "database is locked" is raised.
         """
         deadline = _lock_deadline(asked)
+        self._check_open()
         while True:
             while self._write_lock.locked():
                 async with self._write_lock:
@@ -272,6 +295,13 @@ class Database:
                     raise
             await asyncio.sleep(RETRY_PAUSE_S)
 
+    def _check_open(self) -> None:
+        # A closed aiosqlite connection would raise ValueError("no active connection").
+        if self._closed:
+            raise DatabaseClosed(
+                f"the database {str(self.path)!r} is closed: nothing was read or written"
+            )
+
     @contextlib.asynccontextmanager
     async def transaction(
         self, *, asked: float | None = None
@@ -282,6 +312,7 @@ class Database:
         `asked` (a `time.monotonic()`, default now), then "database is locked" is raised.
         """
         deadline = _lock_deadline(asked)
+        self._check_open()
         async with self._write_lock:
             # IMMEDIATE takes the file's write lock now, so a locked file fails or waits
             # here rather than half-way through the transaction.
@@ -308,6 +339,7 @@ class Database:
     @contextlib.asynccontextmanager
     async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
         """Read through the reader connection, all statements seeing one committed state."""
+        self._check_open()
         async with self._read_lock:
             await self._reader.execute("BEGIN")
             try:

@@ -32,6 +32,27 @@ class StorageError(DatabaseError):
         self.operation = operation
 
 
+class DatabaseClosed(DatabaseError):
+    """A write was asked after Database.close() (or after the writer stopped): it was
+    refused, nothing was written."""
+
+
+class WriterStopped(DatabaseClosed):
+    """The group-commit writer task ended (cancelled, as when the event loop shuts down)
+    before it confirmed a write; the message says whether the write may still be on disk
+    (it had reached SQLite) or was never started."""
+
+
+class WalUnavailable(DatabaseError):
+    """SQLite would not put the file in WAL mode, which the bot relies on (readers beside
+    the writer): its VFS or file system offers no shared memory, as network shares may."""
+
+
+class InconsistentData(DatabaseError):
+    """The file holds rows the bot never writes (edited by hand, or restored from a
+    partial copy): the message names the rows."""
+
+
 class SchemaTooNew(DatabaseError):
     """The file was written by a newer bot; using it could corrupt it."""
 

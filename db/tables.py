@@ -15,6 +15,7 @@ from pydantic import JsonValue
 
 from db.errors import (
     ActionRejected,
+    InconsistentData,
     InvalidResults,
     MatchNotRunning,
     UnknownMatch,
@@ -324,8 +325,12 @@ class TableRepo:
                     "SELECT seq, state FROM snapshots WHERE match_id = ?", (match.match_id,)
                 ) as cursor:
                     row = await cursor.fetchone()
-                if row is None:  # start_match always writes one; never expected
-                    raise RuntimeError(f"running match {match.match_id} has no snapshot")
+                if row is None:  # start_match always writes one: edited by hand?
+                    raise InconsistentData(
+                        f"running match {match.match_id} has no snapshot to restore it from"
+                        " (start_match writes one and only the match's end deletes it);"
+                        " abandon the match or restore a backup"
+                    )
                 seq, state = int(row[0]), str(row[1])
                 actions = await _load_actions(conn, match.match_id, seq)
                 tables.append(

@@ -22,7 +22,14 @@ import pytest
 
 import db.database
 from db.database import Database
-from db.errors import DatabaseError, StorageError
+from db.errors import (
+    DatabaseClosed,
+    DatabaseError,
+    InconsistentData,
+    StorageError,
+    WalUnavailable,
+    WriterStopped,
+)
 from db.models import RoundResult
 from db.scores import ScoreRepo
 from db.tables import TableRepo
@@ -336,6 +343,97 @@ async def test_opening_what_is_not_a_database_is_a_storage_error(
             break
         await asyncio.sleep(0.01)
     assert set(threading.enumerate()) <= before
+
+
+async def test_a_running_match_without_its_snapshot_is_inconsistent_data(db_path: Path) -> None:
+    async with Database.open(db_path) as database:
+        match_id = await start(database, 1, 2)
+        with contextlib.closing(sqlite3.connect(db_path)) as by_hand, by_hand:
+            by_hand.execute("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
+        with pytest.raises(DatabaseError) as listed:
+            await database.tables.running_tables()
+    assert isinstance(listed.value, InconsistentData)
+    assert f"running match {match_id} has no snapshot" in str(listed.value)
+
+
+async def test_a_file_system_without_shared_memory_is_refused_before_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # WAL needs shared memory, which some network shares lack; SQLite's unix-none VFS
+    # has none either. This SQLite reads a "file:" name as a URI, which names that VFS.
+    monkeypatch.chdir(tmp_path)  # Database.open makes the name's "folders" here
+    before = set(threading.enumerate())
+    with pytest.raises(DatabaseError) as opened:
+        await Database.open(f"file:{tmp_path}/uno.db?vfs=unix-none")
+    assert isinstance(opened.value, WalUnavailable)
+    assert "would not put" in str(opened.value)
+    assert "WAL journal mode (it answered 'delete')" in str(opened.value)
+    for _ in range(100):
+        if set(threading.enumerate()) <= before:
+            break
+        await asyncio.sleep(0.01)
+    assert set(threading.enumerate()) <= before
+
+
+# ---------------------------------------------------------------- the writer stopping
+
+
+def cancel_tasks(name: str) -> int:
+    """Cancel the event loop's tasks named `name`, as asyncio.run does to every task
+    left when the bot's loop shuts down; return how many."""
+    tasks = [task for task in asyncio.all_tasks() if task.get_name() == name]
+    for task in tasks:
+        task.cancel()
+    return len(tasks)
+
+
+async def test_actions_queued_when_the_writer_task_ends_raise_writer_stopped(
+    db_path: Path,
+) -> None:
+    async with Database.open(db_path) as database:
+        tables = await start_tables(database, 3)
+        with write_lock_held(db_path):
+            # Two batches in flight, both waiting for the lock; the third action queues.
+            in_flight = []
+            for m in tables[:2]:
+                in_flight.append(asyncio.ensure_future(log_action(database, m, 1)))
+                await asyncio.sleep(0.05)
+            queued = asyncio.ensure_future(log_action(database, tables[2], 1))
+            await asyncio.sleep(0.05)
+            assert cancel_tasks("db-group-commit") == 1
+            with pytest.raises(DatabaseError) as stopped:
+                await queued
+            assert isinstance(stopped.value, WriterStopped)
+            assert isinstance(stopped.value, DatabaseClosed)
+            assert "before this write was started: it was not written" in str(stopped.value)
+            for started in in_flight:  # already with SQLite: they end on their own
+                with pytest.raises(StorageError, match="database is locked"):
+                    await started
+        with pytest.raises(DatabaseClosed, match=r"writer has stopped .* nothing was written"):
+            await log_action(database, tables[2], 1)
+    async with Database.open(db_path) as database:
+        for m in tables:
+            assert await database.tables.actions(m) == []
+
+
+async def test_an_action_whose_commit_is_cancelled_raises_writer_stopped(
+    db_path: Path,
+) -> None:
+    async with Database.open(db_path) as database:
+        tables = await start_tables(database, 2)
+        with write_lock_held(db_path):
+            cancelled = asyncio.ensure_future(log_action(database, tables[0], 1))
+            await asyncio.sleep(0.05)  # its batch is now trying to commit
+            assert cancel_tasks("db-group-commit-batch") == 1
+            with pytest.raises(DatabaseError) as stopped:
+                await cancelled
+        assert isinstance(stopped.value, WriterStopped)
+        assert "while committing this write: SQLite may still have committed it" in str(
+            stopped.value
+        )
+        # Only that batch ended: the writer goes on.
+        await log_action(database, tables[1], 1)
+        assert [a.seq for a in await database.tables.actions(tables[1])] == [1]
 
 
 # ---------------------------------------------------------------- the boundary

@@ -11,7 +11,13 @@ from pathlib import Path
 import pytest
 
 from db.database import Database
-from db.errors import ActionRejected, InvalidResults, MatchNotRunning, UnknownMatch
+from db.errors import (
+    ActionRejected,
+    DatabaseClosed,
+    InvalidResults,
+    MatchNotRunning,
+    UnknownMatch,
+)
 from db.models import PlayerResult, RoundResult
 
 from .conftest import CHANNEL, GUILD, seats, start
@@ -338,7 +344,13 @@ async def test_open_await_close_then_writes_are_refused(db_path: Path) -> None:
     await asyncio.sleep(0)
     await db.close()  # queued actions are committed first
     await pending
-    with pytest.raises(RuntimeError, match="closed"):
+    # A DatabaseError like every other failure of `db`, not sqlite3's or aiosqlite's.
+    with pytest.raises(DatabaseClosed, match="the database is closed: write refused"):
         await act(db, mid, 4)
+    with pytest.raises(DatabaseClosed, match="is closed: nothing was read or written"):
+        await start(db, 3, 4)
+    with pytest.raises(DatabaseClosed, match="is closed: nothing was read or written"):
+        await db.tables.running_tables()
+    await db.close()  # twice: nothing to do
     async with Database.open(db_path) as again:
         assert [a.seq for a in await again.tables.actions(mid)] == [1, 2, 3]

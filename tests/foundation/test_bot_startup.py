@@ -8,7 +8,7 @@ import os
 import sqlite3
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -196,14 +196,32 @@ def corrupt_the_running_tables(path: Path) -> None:
     path.write_bytes(bytes(data))
 
 
+def delete_the_snapshots(path: Path) -> None:
+    """Edit the file by hand: a running match without the snapshot it is restored from."""
+    with sqlite3.connect(path) as conn:
+        conn.execute("DELETE FROM snapshots")
+    conn.close()
+
+
+@pytest.mark.parametrize(
+    ("spoil", "cause"),
+    [
+        (
+            corrupt_the_running_tables,
+            "TableRepo.running_tables failed: database disk image is malformed",
+        ),
+        (delete_the_snapshots, "running match 1 has no snapshot"),
+    ],
+    ids=["corrupt-page", "snapshot-deleted-by-hand"],
+)
 async def test_a_database_failing_while_tables_are_restored_exits_2_without_traceback(
-    tmp_path: Path, welcoming_discord: str
+    tmp_path: Path, welcoming_discord: str, spoil: Callable[[Path], None], cause: str
 ) -> None:
     import asyncio
 
     path = tmp_path / "uno.db"
     await database_with_a_running_table(path)
-    corrupt_the_running_tables(path)
+    spoil(path)
     env = clean_env(
         DISCORD_TOKEN=FAKE_TOKEN, DISCORD_API_BASE=welcoming_discord, DATABASE_PATH=str(path)
     )
@@ -221,7 +239,7 @@ async def test_a_database_failing_while_tables_are_restored_exits_2_without_trac
     assert "Traceback" not in output
     [sentence] = [line for line in stderr.decode().splitlines() if "DATABASE_PATH" in line]
     assert sentence.startswith("The database at DATABASE_PATH cannot be used while restoring")
-    assert "TableRepo.running_tables failed: database disk image is malformed" in sentence
+    assert cause in sentence
 
 
 def test_log_lines_carrying_the_token_are_redacted(capsys: pytest.CaptureFixture[str]) -> None:
