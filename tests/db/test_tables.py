@@ -156,6 +156,21 @@ async def test_running_tables_survive_a_reopen_and_skip_ended_matches(db_path: P
         assert [a.seq for a in await db.tables.actions(abandoned)] == [1, 2, 3, 4, 5, 6]
 
 
+async def test_one_running_table_reads_as_in_the_list_of_all(db: Database) -> None:
+    # What a table reloads from after a failed write, without reading every other one.
+    running = [await start(db, 2 * i + 1, 2 * i + 2) for i in range(3)]
+    for seq in range(1, 8):
+        await act(db, running[1], seq, player_id=3)
+    ended = await start(db, 7, 8)
+    await db.tables.abandon_match(ended)
+    every = {t.match.match_id: t for t in await db.tables.running_tables()}
+    for mid in running:
+        assert await db.tables.running_table(mid) == every[mid]
+    assert (every[running[1]].snapshot_seq, len(every[running[1]].actions)) == (5, 2)
+    assert await db.tables.running_table(ended) is None
+    assert await db.tables.running_table(999) is None
+
+
 async def test_action_seq_must_follow_the_last_one(db: Database) -> None:
     mid = await start(db, 1, 2)
     with pytest.raises(ActionRejected, match="out of order"):
