@@ -2,7 +2,8 @@
 
 `python bot.py` (or `make run`) starts the bot with the settings of
 config.py. Exit status: 0 after a clean shutdown, 1 when Discord cannot be
-reached, 2 when the configuration is wrong (no token, a refused token).
+reached, 2 when the configuration is wrong (no token, a refused token, a
+database that cannot be opened or read).
 """
 
 from __future__ import annotations
@@ -143,6 +144,17 @@ async def run(settings: Settings) -> int:
             return 2
         except DatabaseError as error:
             fail(f"The database at DATABASE_PATH cannot be used: {error}.")
+            return 2
+        except commands.ExtensionFailed as error:
+            # The UNO cog restores the running tables as it loads, and discord.py wraps
+            # what that raised: a database that opened but cannot be read is still the
+            # database's fault, not a bug to show as a traceback.
+            if not isinstance(error.original, DatabaseError):
+                raise
+            fail(
+                "The database at DATABASE_PATH cannot be used while restoring the running "
+                f"tables: {error.original}."
+            )
             return 2
         except OSError as error:
             fail(f"Could not reach Discord ({error.__class__.__name__}): check the network.")

@@ -3,13 +3,18 @@
 from db.database import Database
 from db.errors import (
     ActionRejected,
+    DatabaseClosed,
     DatabaseError,
+    InconsistentData,
     InvalidResults,
     MatchNotRunning,
     MemberPlaying,
     MigrationError,
     SchemaTooNew,
+    StorageError,
     UnknownMatch,
+    WalUnavailable,
+    WriterStopped,
 )
 from db.models import (
     FORGOTTEN_NAME,
@@ -30,7 +35,9 @@ __all__ = [
     "FORGOTTEN_NAME",
     "ActionRejected",
     "Database",
+    "DatabaseClosed",
     "DatabaseError",
+    "InconsistentData",
     "InvalidResults",
     "LeaderboardEntry",
     "LeaderboardPage",
@@ -47,5 +54,8 @@ __all__ = [
     "RunningTable",
     "SchemaTooNew",
     "Seat",
+    "StorageError",
     "UnknownMatch",
+    "WalUnavailable",
+    "WriterStopped",
 ]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
+import time
 from collections.abc import AsyncIterator, Coroutine, Generator, Sequence
 from pathlib import Path
 from types import TracebackType
@@ -12,15 +14,38 @@ from typing import Any, Literal, Self
 
 import aiosqlite
 
-from db.errors import SchemaTooNew, storage_errors, wraps_storage_errors
+from db.errors import (
+    DatabaseClosed,
+    SchemaTooNew,
+    WalUnavailable,
+    is_busy,
+    storage_errors,
+    wraps_storage_errors,
+)
 from db.migrate import apply_migrations, load_migrations, schema_version
 from db.scores import ScoreRepo
 from db.tables import TableRepo
 
 Synchronous = Literal["NORMAL", "FULL"]
 
-# Other processes (a backup, sqlite3 CLI) may hold the lock briefly; wait, don't fail.
-BUSY_TIMEOUT_MS = 5_000
+# Another program (an admin's sqlite3 shell, a backup) may hold the file's write lock.
+# A write waits at most this long for it, counted from when the write was asked, then
+# fails with StorageError. A click must be answered within Discord's 3 s, and this
+# wait is only one part of it: the click's trip through the gateway, waiting for the
+# table's lock, reloading the table after the failure and the HTTP reply take the rest
+# (a few hundred ms each on a bad day). 1.5 s leaves them half the window.
+LOCK_WAIT_MS = 1_500
+# SQLite's busy timeout on the write connection: one attempt holds the connection's
+# thread at most this long, then the write is tried again until LOCK_WAIT_MS. One long
+# SQLite wait would make every write queued behind it on that thread inherit it (under
+# a held lock clicks then waited 3-4.5 s with a 1.5 s busy timeout); short attempts
+# give each write its own LOCK_WAIT_MS.
+BUSY_STEP_MS = 100
+# Opening and migrating has no player waiting: a backup may finish first.
+OPEN_BUSY_TIMEOUT_MS = 5_000
+# Between two attempts at a locked write: SQLite answers some conflicts at once,
+# without waiting in its busy handler, and the loop must not spin on those.
+RETRY_PAUSE_S = 0.01
 # After a checkpoint, truncate the WAL back to this size instead of letting it stay huge.
 JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024
 # Page cache per connection. SQLite's default (2 MiB each) mostly holds pages of the
@@ -57,6 +82,7 @@ class Database:
         self._reader = reader
         self._checkpointer = checkpointer
         self._checkpoints: asyncio.Task[None] | None = None
+        self._closed = False
         self._checkpoint_every_s = checkpoint_every_s
         # aiosqlite runs one connection's calls on one thread, but two coroutines
         # could still interleave statements of two transactions: these locks
@@ -114,7 +140,7 @@ class Database:
             raise ValueError("checkpoint_every_s must be positive")
         path.parent.mkdir(parents=True, exist_ok=True)
         migrations = load_migrations()
-        writer = await _connect(path, synchronous)
+        writer = await _connect(path, synchronous, busy_timeout_ms=OPEN_BUSY_TIMEOUT_MS)
         try:
             # A newer file is refused before anything, even its journal mode, changes.
             found = await schema_version(writer)
@@ -125,17 +151,25 @@ class Database:
             async with writer.execute("PRAGMA journal_mode = WAL") as cursor:
                 row = await cursor.fetchone()
             if row is None or str(row[0]).lower() != "wal":
-                raise RuntimeError(f"could not switch {path} to WAL (got {row!r})")
+                mode = "nothing" if row is None else repr(row[0])
+                raise WalUnavailable(
+                    f"SQLite would not put {str(path)!r} in WAL journal mode (it answered"
+                    f" {mode}): the file system or VFS offers no shared memory; use a"
+                    " local disk, not a network share"
+                )
             await writer.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT}")
             await apply_migrations(writer, migrations, path=str(path))
             await writer.execute("PRAGMA wal_autocheckpoint = 0")
-            reader = await _connect(path, synchronous)
+            await writer.execute(f"PRAGMA busy_timeout = {BUSY_STEP_MS}")
+            # In WAL mode no other connection's lock blocks a reader (only rarities such
+            # as another process recovering the WAL after a crash): one wait suffices.
+            reader = await _connect(path, synchronous, busy_timeout_ms=LOCK_WAIT_MS)
         except BaseException:
             await writer.close()
             raise
         try:
             await reader.execute("PRAGMA query_only = ON")
-            checkpointer = await _connect(path, synchronous)
+            checkpointer = await _connect(path, synchronous, busy_timeout_ms=LOCK_WAIT_MS)
         except BaseException:
             await reader.close()
             await writer.close()
@@ -156,10 +190,17 @@ class Database:
 
     @wraps_storage_errors
     async def close(self) -> None:
-        """Flush queued writes, checkpoint the WAL into the file, close the connections."""
+        """Flush queued writes, checkpoint the WAL into the file, close the connections.
+
+        Closing twice does nothing; any read or write afterwards raises DatabaseClosed.
+        """
+        if self._closed:
+            return
         try:
             await self.tables.stop()
         finally:
+            # Only now: stop() still writes the queued actions through this object.
+            self._closed = True
             if self._checkpoints is not None:
                 self._checkpoints.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -186,6 +227,7 @@ class Database:
         short step between two batches (it fsyncs, so it is kept rare), after
         which the next commit reuses the WAL from its beginning.
         """
+        self._check_open()
         async with self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor:
             row = await cursor.fetchone()
         if row and int(row[1]) > WAL_RESTART_FRAMES:
@@ -220,31 +262,68 @@ class Database:
         """Return a PRAGMA's value as the write connection sees it (diagnostics, tests)."""
         if not name.replace("_", "").isalpha():
             raise ValueError(f"not a pragma name: {name!r}")
+        self._check_open()
         async with self._write_lock, self._writer.execute(f"PRAGMA {name}") as cursor:
             row = await cursor.fetchone()
         return row[0] if row else None
 
-    async def execute_atomic(self, sql: str, parameters: Sequence[Any]) -> None:
+    async def execute_atomic(
+        self, sql: str, parameters: Sequence[Any], *, asked: float | None = None
+    ) -> None:
         """Run one write statement as its own transaction; return after its commit.
 
         Several may be queued on the connection at once (they run in order); none
-        is queued while a `transaction()` is open, or it would join it.
+        is queued while a `transaction()` is open, or it would join it. A file locked
+        by another program is waited for until LOCK_WAIT_MS after `asked` (a
+        `time.monotonic()`, default now), then sqlite3's "database is locked" is raised.
         """
-        while self._write_lock.locked():
-            async with self._write_lock:
-                pass
-        # No await between the check above and aiosqlite queueing the statement
-        # (it does so synchronously, then waits): nothing can slip in between.
-        # isolation_level=None: the statement autocommits as it completes.
-        await self._writer.execute(sql, parameters)
+        deadline = _lock_deadline(asked)
+        self._check_open()
+        while True:
+            while self._write_lock.locked():
+                async with self._write_lock:
+                    pass
+            try:
+                # No await between the check above and aiosqlite queueing the statement
+                # (it does so synchronously, then waits): nothing can slip in between.
+                # isolation_level=None: the statement autocommits as it completes, and
+                # one that met the lock changed nothing, so it can simply run again.
+                await self._writer.execute(sql, parameters)
+                return
+            except sqlite3.OperationalError as error:
+                if not is_busy(error) or time.monotonic() >= deadline:
+                    raise
+            await asyncio.sleep(RETRY_PAUSE_S)
+
+    def _check_open(self) -> None:
+        # A closed aiosqlite connection would raise ValueError("no active connection").
+        if self._closed:
+            raise DatabaseClosed(
+                f"the database {str(self.path)!r} is closed: nothing was read or written"
+            )
 
     @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """Run a write transaction: commit on success (returning only after it), else roll back."""
+    async def transaction(
+        self, *, asked: float | None = None
+    ) -> AsyncIterator[aiosqlite.Connection]:
+        """Run a write transaction: commit on success (returning only after it), else roll back.
+
+        A file locked by another program is waited for until LOCK_WAIT_MS after
+        `asked` (a `time.monotonic()`, default now), then "database is locked" is raised.
+        """
+        deadline = _lock_deadline(asked)
+        self._check_open()
         async with self._write_lock:
-            # IMMEDIATE takes the file's write lock now, so a busy file fails or waits
-            # here (busy_timeout) rather than half-way through the transaction.
-            await self._writer.execute("BEGIN IMMEDIATE")
+            # IMMEDIATE takes the file's write lock now, so a locked file fails or waits
+            # here rather than half-way through the transaction.
+            while True:
+                try:
+                    await self._writer.execute("BEGIN IMMEDIATE")
+                    break
+                except sqlite3.OperationalError as error:
+                    if not is_busy(error) or time.monotonic() >= deadline:
+                        raise
+                await asyncio.sleep(RETRY_PAUSE_S)
             try:
                 yield self._writer
                 await self._writer.execute("COMMIT")
@@ -260,6 +339,7 @@ class Database:
     @contextlib.asynccontextmanager
     async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
         """Read through the reader connection, all statements seeing one committed state."""
+        self._check_open()
         async with self._read_lock:
             await self._reader.execute("BEGIN")
             try:
@@ -269,12 +349,19 @@ class Database:
                     await self._reader.execute("COMMIT")
 
 
-async def _connect(path: Path, synchronous: Synchronous) -> aiosqlite.Connection:
+def _lock_deadline(asked: float | None) -> float:
+    # Read at call time, so a test can shorten it.
+    return (time.monotonic() if asked is None else asked) + LOCK_WAIT_MS / 1000
+
+
+async def _connect(
+    path: Path, synchronous: Synchronous, *, busy_timeout_ms: int
+) -> aiosqlite.Connection:
     # isolation_level=None: sqlite3 opens no implicit transactions; ours are explicit.
     conn = await aiosqlite.connect(path, isolation_level=None)
     try:
         await conn.execute("PRAGMA foreign_keys = ON")
-        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await conn.execute(f"PRAGMA busy_timeout = {busy_timeout_ms}")
         await conn.execute(f"PRAGMA synchronous = {synchronous}")
         await conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
     except BaseException:

@@ -19,7 +19,8 @@ class DatabaseError(Exception):
 
 class StorageError(DatabaseError):
     """SQLite could not carry out an operation: the disk is full, an I/O error, the
-    file is locked past the busy timeout, corrupt or not a database at all.
+    file is locked by another program for longer than a write may wait (LOCK_WAIT_MS in
+    db/database.py), corrupt or not a database at all.
 
     `operation` names what was asked (`TableRepo.record_action`); the sqlite3
     error is the `__cause__`. Whatever was being written was not committed.
@@ -29,6 +30,27 @@ class StorageError(DatabaseError):
         code = getattr(error, "sqlite_errorname", None)  # e.g. SQLITE_BUSY (Python 3.11+)
         super().__init__(f"{operation} failed: {error}" + (f" ({code})" if code else ""))
         self.operation = operation
+
+
+class DatabaseClosed(DatabaseError):
+    """A write was asked after Database.close() (or after the writer stopped): it was
+    refused, nothing was written."""
+
+
+class WriterStopped(DatabaseClosed):
+    """The group-commit writer task ended (cancelled, as when the event loop shuts down)
+    before it confirmed a write; the message says whether the write may still be on disk
+    (it had reached SQLite) or was never started."""
+
+
+class WalUnavailable(DatabaseError):
+    """SQLite would not put the file in WAL mode, which the bot relies on (readers beside
+    the writer): its VFS or file system offers no shared memory, as network shares may."""
+
+
+class InconsistentData(DatabaseError):
+    """The file holds rows the bot never writes (edited by hand, or restored from a
+    partial copy): the message names the rows."""
 
 
 class SchemaTooNew(DatabaseError):
@@ -66,6 +88,19 @@ class InvalidResults(DatabaseError):
 
 class MemberPlaying(DatabaseError):
     """A member cannot be forgotten while seated at a running table."""
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether `error` is SQLite's "database is locked": another connection holds the lock.
+
+    It says nothing about the statement itself, and may clear up if tried again.
+    (SQLITE_LOCKED, "database table is locked", is not this: without a shared cache it
+    comes from the same connection and waiting does not help.)
+    """
+    return (
+        isinstance(error, sqlite3.OperationalError)
+        and getattr(error, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_BUSY
+    )
 
 
 @contextlib.contextmanager

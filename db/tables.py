@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -14,9 +15,11 @@ from pydantic import JsonValue
 
 from db.errors import (
     ActionRejected,
+    InconsistentData,
     InvalidResults,
     MatchNotRunning,
     UnknownMatch,
+    is_busy,
     wraps_storage_errors,
 )
 from db.models import (
@@ -72,6 +75,7 @@ class _ActionJob:
     deadline: int | None
     round_result: RoundResult | None
     results: tuple[PlayerResult, ...] | None
+    asked: float  # time.monotonic() of record_action: the lock wait counts from here
 
 
 class TableRepo:
@@ -88,7 +92,9 @@ class TableRepo:
             raise ValueError("snapshot_every must be at least 1")
         self._db = db
         self.snapshot_every = snapshot_every
-        self._writer = GroupCommitter[_ActionJob](write=self._write_batch)
+        # A locked file fails a whole batch at once: retried one by one, each action
+        # would wait for the lock again, stalling every click queued behind them.
+        self._writer = GroupCommitter[_ActionJob](write=self._write_batch, whole_batch=is_busy)
 
     def start(self) -> None:
         """Start the group-commit writer (Database.open does it)."""
@@ -197,6 +203,7 @@ class TableRepo:
             deadline=to_ms(deadline) if deadline else None,
             round_result=round_result,
             results=tuple(results) if results is not None else None,
+            asked=time.monotonic(),
         )
         try:
             await self._writer.submit(job)
@@ -204,10 +211,13 @@ class TableRepo:
             raise ActionRejected(f"match {match_id} action {seq}: {exc}") from exc
 
     async def _write_batch(self, jobs: list[_ActionJob]) -> None:
+        # The oldest action's player has waited longest: a locked file fails the batch
+        # once that action has waited its LOCK_WAIT_MS, however late the batch started.
+        asked = min(job.asked for job in jobs)
         if any(job.round_result or job.results is not None for job in jobs):
             # Rare (a round or match ended): one transaction, job by job, in order,
             # so an action can never land after the finish of its match.
-            async with self._db.transaction() as conn:
+            async with self._db.transaction(asked=asked) as conn:
                 for job in jobs:
                     await self._write_job(conn, job)
             return
@@ -215,7 +225,7 @@ class TableRepo:
             (j.match_id, j.seq, j.player_id, j.action, j.created_at, j.deadline, j.snapshot)
             for j in jobs
         ]
-        await self._db.execute_atomic(_INTAKE_BATCH, (json.dumps(rows),))
+        await self._db.execute_atomic(_INTAKE_BATCH, (json.dumps(rows),), asked=asked)
 
     async def _write_job(self, conn: aiosqlite.Connection, job: _ActionJob) -> None:
         await conn.execute(
@@ -309,22 +319,36 @@ class TableRepo:
         """Return every running table: its match, latest snapshot and the actions after it."""
         async with self._db.reading() as conn:
             matches = await _load_matches(conn, "m.status = 'running'", ())
-            tables = []
-            for match in matches:
-                async with conn.execute(
-                    "SELECT seq, state FROM snapshots WHERE match_id = ?", (match.match_id,)
-                ) as cursor:
-                    row = await cursor.fetchone()
-                if row is None:  # start_match always writes one; never expected
-                    raise RuntimeError(f"running match {match.match_id} has no snapshot")
-                seq, state = int(row[0]), str(row[1])
-                actions = await _load_actions(conn, match.match_id, seq)
-                tables.append(
-                    RunningTable(
-                        match=match, snapshot_seq=seq, snapshot_json=state, actions=actions
-                    )
-                )
-        return tables
+            return [await _running_table(conn, match) for match in matches]
+
+    @wraps_storage_errors
+    async def running_table(self, match_id: int) -> RunningTable | None:
+        """Return one running table as `running_tables()` does; None if it is not running.
+
+        What a table reloads from after a failed write: reading every table there took
+        ~0.1 s with 200 of them, and each click failing on a locked file paid it.
+        """
+        async with self._db.reading() as conn:
+            matches = await _load_matches(
+                conn, "m.match_id = ? AND m.status = 'running'", (match_id,)
+            )
+            return await _running_table(conn, matches[0]) if matches else None
+
+
+async def _running_table(conn: aiosqlite.Connection, match: Match) -> RunningTable:
+    async with conn.execute(
+        "SELECT seq, state FROM snapshots WHERE match_id = ?", (match.match_id,)
+    ) as cursor:
+        row = await cursor.fetchone()
+    if row is None:  # start_match always writes one: edited by hand?
+        raise InconsistentData(
+            f"running match {match.match_id} has no snapshot to restore it from"
+            " (start_match writes one and only the match's end deletes it);"
+            " abandon the match or restore a backup"
+        )
+    seq, state = int(row[0]), str(row[1])
+    actions = await _load_actions(conn, match.match_id, seq)
+    return RunningTable(match=match, snapshot_seq=seq, snapshot_json=state, actions=actions)
 
 
 async def _require_running(conn: aiosqlite.Connection, match_id: int) -> list[int]:

@@ -280,11 +280,10 @@ class TableManager:
 
     async def _reload(self, table: Table) -> None:
         """Rebuild the table's match from its last saved action (after a failed write)."""
-        for running in await self.db.tables.running_tables():
-            if running.match.match_id == table.match_id:
-                table.match = self._rebuild(running).match
-                return
-        raise RuntimeError(f"table {table.match_id} is no longer running in the database")
+        running = await self.db.tables.running_table(table.match_id)
+        if running is None:
+            raise RuntimeError(f"table {table.match_id} is no longer running in the database")
+        table.match = self._rebuild(running).match
 
     async def _record(
         self, table: Table, player: str, data: dict[str, Any], events: list[Event]

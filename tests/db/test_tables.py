@@ -11,7 +11,13 @@ from pathlib import Path
 import pytest
 
 from db.database import Database
-from db.errors import ActionRejected, InvalidResults, MatchNotRunning, UnknownMatch
+from db.errors import (
+    ActionRejected,
+    DatabaseClosed,
+    InvalidResults,
+    MatchNotRunning,
+    UnknownMatch,
+)
 from db.models import PlayerResult, RoundResult
 
 from .conftest import CHANNEL, GUILD, seats, start
@@ -148,6 +154,21 @@ async def test_running_tables_survive_a_reopen_and_skip_ended_matches(db_path: P
         assert (await db.tables.get_match(abandoned)).status == "abandoned"
         # Ended matches keep their whole log for replays (X4).
         assert [a.seq for a in await db.tables.actions(abandoned)] == [1, 2, 3, 4, 5, 6]
+
+
+async def test_one_running_table_reads_as_in_the_list_of_all(db: Database) -> None:
+    # What a table reloads from after a failed write, without reading every other one.
+    running = [await start(db, 2 * i + 1, 2 * i + 2) for i in range(3)]
+    for seq in range(1, 8):
+        await act(db, running[1], seq, player_id=3)
+    ended = await start(db, 7, 8)
+    await db.tables.abandon_match(ended)
+    every = {t.match.match_id: t for t in await db.tables.running_tables()}
+    for mid in running:
+        assert await db.tables.running_table(mid) == every[mid]
+    assert (every[running[1]].snapshot_seq, len(every[running[1]].actions)) == (5, 2)
+    assert await db.tables.running_table(ended) is None
+    assert await db.tables.running_table(999) is None
 
 
 async def test_action_seq_must_follow_the_last_one(db: Database) -> None:
@@ -338,7 +359,13 @@ async def test_open_await_close_then_writes_are_refused(db_path: Path) -> None:
     await asyncio.sleep(0)
     await db.close()  # queued actions are committed first
     await pending
-    with pytest.raises(RuntimeError, match="closed"):
+    # A DatabaseError like every other failure of `db`, not sqlite3's or aiosqlite's.
+    with pytest.raises(DatabaseClosed, match="the database is closed: write refused"):
         await act(db, mid, 4)
+    with pytest.raises(DatabaseClosed, match="is closed: nothing was read or written"):
+        await start(db, 3, 4)
+    with pytest.raises(DatabaseClosed, match="is closed: nothing was read or written"):
+        await db.tables.running_tables()
+    await db.close()  # twice: nothing to do
     async with Database.open(db_path) as again:
         assert [a.seq for a in await again.tables.actions(mid)] == [1, 2, 3]

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sqlite3
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -164,6 +165,81 @@ async def test_a_file_that_is_not_a_database_exits_2_and_says_so_without_traceba
     assert "The database at DATABASE_PATH cannot be used" in output
     assert "file is not a database" in output
     assert "Traceback" not in output
+
+
+async def database_with_a_running_table(path: Path) -> None:
+    from db.database import Database
+    from db.models import Seat
+
+    async with Database.open(path) as database:
+        await database.tables.start_match(
+            guild_id=1,
+            channel_id=2,
+            variant="duo",
+            options={"target": 200},
+            seed=1,
+            players=[Seat(user_id=3, display_name="a"), Seat(user_id=4, display_name="b")],
+            state="{}",
+        )
+
+
+def corrupt_the_running_tables(path: Path) -> None:
+    """Break the b-tree page of the matches table: the file opens, reading it fails."""
+    with sqlite3.connect(path) as conn:
+        (root,) = conn.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'matches'"
+        ).fetchone()
+        (page_size,) = conn.execute("PRAGMA page_size").fetchone()
+    conn.close()
+    data = bytearray(path.read_bytes())
+    data[(root - 1) * page_size] = 0  # an invalid page type
+    path.write_bytes(bytes(data))
+
+
+def delete_the_snapshots(path: Path) -> None:
+    """Edit the file by hand: a running match without the snapshot it is restored from."""
+    with sqlite3.connect(path) as conn:
+        conn.execute("DELETE FROM snapshots")
+    conn.close()
+
+
+@pytest.mark.parametrize(
+    ("spoil", "cause"),
+    [
+        (
+            corrupt_the_running_tables,
+            "TableRepo.running_tables failed: database disk image is malformed",
+        ),
+        (delete_the_snapshots, "running match 1 has no snapshot"),
+    ],
+    ids=["corrupt-page", "snapshot-deleted-by-hand"],
+)
+async def test_a_database_failing_while_tables_are_restored_exits_2_without_traceback(
+    tmp_path: Path, welcoming_discord: str, spoil: Callable[[Path], None], cause: str
+) -> None:
+    import asyncio
+
+    path = tmp_path / "uno.db"
+    await database_with_a_running_table(path)
+    spoil(path)
+    env = clean_env(
+        DISCORD_TOKEN=FAKE_TOKEN, DISCORD_API_BASE=welcoming_discord, DATABASE_PATH=str(path)
+    )
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(ROOT / "bot.py"),
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    stdout, stderr = await asyncio.wait_for(process.communicate(), timeout=60)
+    output = stdout.decode() + stderr.decode()
+    assert process.returncode == 2, output
+    assert "Traceback" not in output
+    [sentence] = [line for line in stderr.decode().splitlines() if "DATABASE_PATH" in line]
+    assert sentence.startswith("The database at DATABASE_PATH cannot be used while restoring")
+    assert cause in sentence
 
 
 def test_log_lines_carrying_the_token_are_redacted(capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
+import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -131,3 +133,44 @@ async def test_timers_resume_from_the_stored_deadline_after_a_crash(
     # Near the stored deadline, not a fresh 8 s counted from the restart.
     assert first.created_at <= stored + timedelta(seconds=3)
     assert await again.stop() == 0
+
+
+async def test_a_click_while_another_program_holds_the_database_is_refused_within_3_s(
+    driver: Driver, scene: Scene, database: Path, bots: BotFactory
+) -> None:
+    bot = bots()
+    await bot.start()
+    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=5)
+    await table.open("duo", opponent=scene.bob)
+    await table.open_hands()
+    before = await load_truth(database, scene.channel.id)
+    assert before is not None
+    user, choices = table.who_can_act()[0]
+    # An admin's sqlite3 shell in a write transaction: the bot cannot write meanwhile.
+    admin = sqlite3.connect(database, isolation_level=None, timeout=0)
+    try:
+        admin.execute("BEGIN IMMEDIATE")
+        clicked = time.monotonic()
+        refused = await table.choose(user, choices[0])
+        answered = time.monotonic() - clicked
+        admin.execute("ROLLBACK")
+    finally:
+        admin.close()
+    # Answered before Discord's 3 s ran out (the emulator fails the click otherwise),
+    # privately, and the game did not move.
+    assert not refused.failed, f"answered after {answered:.1f} s"
+    assert refused.ephemeral
+    assert refused.message is not None
+    assert "nothing was changed" in refused.message.text()
+    after = await load_truth(database, scene.channel.id)
+    assert after is not None
+    assert after.match.version == before.match.version
+
+    # The lock is gone: the very same choice is accepted now.
+    accepted = await table.choose(user, choices[0])
+    assert not accepted.failed
+    again = await load_truth(database, scene.channel.id)
+    assert again is not None
+    assert again.match.version == before.match.version + 1
+    assert await bot.stop() == 0
+    assert "database is locked" in bot.output()
