@@ -18,6 +18,7 @@ from cogs.uno.lobby import SEATS, Lobby
 from cogs.uno.tables import Table, TableManager
 from cogs.uno.views import DYNAMIC_ITEMS, build_view
 from db.database import Database
+from db.errors import StorageError
 from db.models import LeaderboardPage, Variant
 from engine.actions import Action, CallUno, CatchUno
 from engine.errors import IllegalAction
@@ -362,6 +363,21 @@ class UnoCog(commands.Cog):
             if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
                 # Discord gave up on this click (3 s passed): nobody is left to answer.
                 log.warning("Click by %s answered too late", interaction.user.id)
+                return
+            if isinstance(error, StorageError):
+                # The file is locked by another program, full or failing: the error names
+                # the operation and SQLite's reason; a traceback would add nothing.
+                log.error(
+                    "Click by %s in channel %s not saved: %s",
+                    interaction.user.id,
+                    interaction.channel_id,
+                    error,
+                )
+                await reply(
+                    interaction,
+                    "I couldn't save that move just now, so nothing was changed. "
+                    "Try again in a moment.",
+                )
                 return
             log.exception(
                 "Click %s by %s failed",

@@ -173,4 +173,7 @@ async def test_a_click_while_another_program_holds_the_database_is_refused_withi
     assert again is not None
     assert again.match.version == before.match.version + 1
     assert await bot.stop() == 0
-    assert "database is locked" in bot.output()
+    output = bot.output()
+    assert "not saved" in output
+    assert "database is locked" in output
+    assert "Traceback" not in output  # an expected condition: one line says it all
