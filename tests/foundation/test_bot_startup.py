@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import sqlite3
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,9 @@ from config import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 FAKE_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.fake-token.DO-NOT-LOG-ME"
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 def clean_env(**extra: str) -> dict[str, str]:
@@ -56,6 +60,23 @@ def test_invalid_setting_exits_2_without_traceback(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+@contextlib.asynccontextmanager
+async def serve_api(routes: dict[str, Handler]) -> AsyncIterator[str]:
+    """Serve GET `routes` under a local Discord-like API base; yield that base URL."""
+    app = web.Application()
+    for path, handler in routes.items():
+        app.router.add_get(f"/api/v10{path}", handler)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    try:
+        yield f"http://127.0.0.1:{port}/api/v10"
+    finally:
+        await runner.cleanup()
+
+
 @pytest.fixture
 async def refusing_discord() -> AsyncIterator[str]:
     """A local HTTP server that answers the login call like Discord does a bad token."""
@@ -63,15 +84,8 @@ async def refusing_discord() -> AsyncIterator[str]:
     async def users_me(request: web.Request) -> web.Response:
         return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
 
-    app = web.Application()
-    app.router.add_get("/api/v10/users/@me", users_me)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    yield f"http://127.0.0.1:{port}/api/v10"
-    await runner.cleanup()
+    async with serve_api({"/users/@me": users_me}) as base:
+        yield base
 
 
 async def test_refused_token_exits_2_and_never_logs_it(
@@ -126,17 +140,13 @@ async def welcoming_discord() -> AsyncIterator[str]:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
         return discord_json({"url": "ws://127.0.0.1:9", "shards": 1, "session_start_limit": limit})
 
-    app = web.Application()
-    app.router.add_get("/api/v10/users/@me", users_me)
-    app.router.add_get("/api/v10/oauth2/applications/@me", application)
-    app.router.add_get("/api/v10/gateway/bot", gateway)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    yield f"http://127.0.0.1:{port}/api/v10"
-    await runner.cleanup()
+    routes = {
+        "/users/@me": users_me,
+        "/oauth2/applications/@me": application,
+        "/gateway/bot": gateway,
+    }
+    async with serve_api(routes) as base:
+        yield base
 
 
 async def test_a_file_that_is_not_a_database_exits_2_and_says_so_without_traceback(
