@@ -512,7 +512,7 @@ class UnoCog(commands.Cog):
         content = f"{note}\n{hand.content}" if note else hand.content
         await interaction.response.send_message(
             content=content[:2000],
-            embed=hand.embed,
+            embed=discord.utils.MISSING if hand.embed is None else hand.embed,
             view=build_view(hand.components),
             ephemeral=True,
         )

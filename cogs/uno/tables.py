@@ -25,7 +25,7 @@ from discord.http import handle_message_parameters
 from cogs.uno import render
 from cogs.uno.views import build_view
 from db.database import Database
-from db.models import PlayerResult, RoundResult, RunningTable, Seat
+from db.models import Outcome, PlayerResult, RoundResult, RunningTable, Seat
 from engine import actions as engine_actions
 from engine.actions import Action
 from engine.events import Event, MatchEnded, RoundEnded, RoundStarted
@@ -391,8 +391,9 @@ class TableManager:
             if not panel.alive:
                 continue
             with contextlib.suppress(discord.HTTPException, aiohttp.ClientError):
-                await panel.webhook.edit_message(
-                    "@original",  # type: ignore[arg-type]  # the interaction's own response
+                # "@original": the interaction's own response (discord.py types only ids).
+                await panel.webhook.edit_message(  # type: ignore[call-overload]
+                    "@original",
                     content=text,
                     embed=None,
                     view=None,
@@ -469,7 +470,9 @@ class TableManager:
         )
         try:
             return await self.channel(table).send(
-                content=content, embed=embed, allowed_mentions=mentions
+                content=content,
+                embed=discord.utils.MISSING if embed is None else embed,
+                allowed_mentions=mentions,
             )
         except discord.HTTPException:
             log.exception(
@@ -619,8 +622,9 @@ class TableManager:
             panel.signature = signature
             hand = self.panel_for(table, player)
             try:
-                await panel.webhook.edit_message(
-                    "@original",  # type: ignore[arg-type]  # the interaction's own response
+                # "@original": the interaction's own response (discord.py types only ids).
+                await panel.webhook.edit_message(  # type: ignore[call-overload]
+                    "@original",
                     content=hand.content,
                     embed=hand.embed,
                     view=build_view(hand.components),
@@ -690,7 +694,7 @@ def match_results(variant: Variant, event: MatchEnded) -> list[PlayerResult]:
             )
             if not tied:
                 place = index + 2
-        outcome = "forfeit" if player in event.forfeited else "lost"
+        outcome: Outcome = "forfeit" if player in event.forfeited else "lost"
         results.append(
             PlayerResult(user_id=int(player), score=scores[player], place=place, outcome=outcome)
         )

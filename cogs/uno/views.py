@@ -26,7 +26,7 @@ SELECT_TEMPLATE = rf"uno:(?P<table>\d+):(?P<version>\d+):(?P<code>{_SELECT_CODE}
 
 
 def _cog(interaction: discord.Interaction[Any]) -> UnoCog:
-    cog = interaction.client.get_cog("UnoCog")  # type: ignore[attr-defined]
+    cog = interaction.client.get_cog("UnoCog")
     if cog is None:
         raise RuntimeError("the UNO cog is not loaded")
     return cog  # type: ignore[no-any-return]
