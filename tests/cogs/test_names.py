@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -26,16 +25,16 @@ from db.models import (
     RecentMatch,
     Seat,
 )
-from engine.cards import Colour, card, cards
+from engine.cards import cards
 from engine.events import ChallengeResolved, MatchEnded, RoundEnded
-from engine.views import Pending, Phase, PrivateView, PublicView, SeatView
+from engine.views import PrivateView, PublicView, SeatView
+from tests.cogs.builders import ANN, BOB, public_view
 
 EVIL = "**evil**_name_"
 EVIL_SHOWN = r"\*\*evil\*\*\_name\_"  # what Discord then displays: **evil**_name_
 EVERYONE = "@everyone"
 SNOWFLAKE = "123456789012345678"
 MENTIONS = (EVERYONE, "@here", f"<@{SNOWFLAKE}>", f"<@&{SNOWFLAKE}>", f"<#{SNOWFLAKE}>")
-ANN, BOB = "1" * 18, "2" * 18
 COGS = Path(__file__).resolve().parents[2] / "cogs"
 
 
@@ -152,34 +151,18 @@ def test_lobby_host_and_seats_are_escaped_and_the_invite_stays_a_mention() -> No
 # ---------------------------------------------------------------- the game's own texts
 
 
-def public_view(**changes: object) -> PublicView:
-    view = PublicView(
-        variant="duo",
-        round=1,
-        target=200,
-        phase=Phase.PLAY,
-        pending=Pending.NONE,
-        seats=(SeatView(ANN, 7, 0, False, True), SeatView(BOB, 7, 0, False, False)),
-        to_act=ANN,
-        top=card("R7"),
-        active_colour=Colour.RED,
-        draw_pile=80,
-        discard_pile=1,
-        pending_draw=0,
-        clockwise=True,
-        dealer=ANN,
-        draft_pile=(),
-        recent=(),
-        winner=None,
-    )
-    return replace(view, **changes)
-
-
 NAMES = {ANN: EVIL, BOB: EVERYONE}
 
 
+def bob_gone(**changes: object) -> PublicView:
+    """Ann's turn at a table Bob (named @everyone) has left."""
+    seats = (SeatView(ANN, 7, 0, False, True), SeatView(BOB, 7, 0, False, False))
+    return public_view(seats=seats, dealer=ANN, **changes)
+
+
 def test_table_names_are_escaped_once_including_a_player_who_left() -> None:
-    embed = render.table_embed(public_view(), names=NAMES, table_id=1, deadline=None)
+    view = bob_gone()
+    embed = render.table_embed(view, names=NAMES, table_id=1, deadline=None)
     players = (embed.fields[0].value or "").splitlines()
     assert players[0].startswith(f"▶ **{EVIL_SHOWN}** · ")
     assert players[1].startswith("~~@\u200beveryone~~ left")
@@ -216,7 +199,7 @@ def test_the_revealed_hand_names_the_challenged_player_escaped() -> None:
         received=None,
         given=None,
     )
-    pub = public_view(recent=(ChallengeResolved(BOB, ANN, legitimate=True),))
+    pub = bob_gone(recent=(ChallengeResolved(BOB, ANN, legitimate=True),))
     panel = render.hand_panel(mine, pub, names=NAMES, table_id=1, version=1)
     assert panel.embed is not None
     assert panel.embed.fields[0].name == f"{EVIL_SHOWN}'s hand (only you see it)"

@@ -64,38 +64,14 @@ from engine.events import (
     VolleyRaised,
 )
 from engine.views import Pending, Phase, PrivateView, PublicView, SeatView
+from tests.cogs.builders import ANN, BOB, PLAYERS, public_view
 
 ALL_CARDS = sorted(set(duo_deck()) | set(pizza_deck()), key=hand_order)
-PLAYERS = tuple(str(n) * 18 for n in range(1, 6))  # Discord ids: 18-digit snowflakes
-ANN, BOB = PLAYERS[0], PLAYERS[1]
 NAMES = {ANN: "Ann", BOB: "Bob"}
 # Worst-case display names: 32 characters full of markdown to escape.
 LONG_NAMES = {p: ("*_~`|>" * 6)[:30] + str(i) for i, p in enumerate(PLAYERS)}
 DEADLINE = datetime(2026, 11, 29, 15, 0, tzinfo=UTC)
 TABLE = 9_223_372_036_854_775_807
-
-
-def public(**changes: Any) -> PublicView:
-    view = PublicView(
-        variant="duo",
-        round=1,
-        target=200,
-        phase=Phase.PLAY,
-        pending=Pending.NONE,
-        seats=(SeatView(ANN, 7, 0, False, True), SeatView(BOB, 7, 0, False, True)),
-        to_act=ANN,
-        top=card("R7"),
-        active_colour=Colour.RED,
-        draw_pile=80,
-        discard_pile=1,
-        pending_draw=0,
-        clockwise=True,
-        dealer=BOB,
-        draft_pile=(),
-        recent=(),
-        winner=None,
-    )
-    return replace(view, **changes)
 
 
 def private(hand: Sequence[Card], legal: Sequence[Action] = (), **changes: Any) -> PrivateView:
@@ -309,7 +285,7 @@ def test_every_view_stays_within_discord_limits(
     active = rng.choice(list(Colour)) if top.is_wild else top.colour
     phase = Phase.DRAFT if pending in (Pending.DRAFT_PICK, Pending.DRAFT_FORCED) else Phase.PLAY
     recent = tuple(one_of_every_event()) * 2
-    pub = public(
+    pub = public_view(
         variant=variant,
         round=99,
         target=10_000,
@@ -352,7 +328,9 @@ def test_every_view_stays_within_discord_limits(
 def test_every_card_of_the_hand_is_listed(size: int) -> None:
     rng = random.Random(size)
     hand = [rng.choice(ALL_CARDS) for _ in range(size)]
-    panel = render.hand_panel(private(hand, [Draw()]), public(), names=NAMES, table_id=1, version=1)
+    panel = render.hand_panel(
+        private(hand, [Draw()]), public_view(), names=NAMES, table_id=1, version=1
+    )
     assert panel.embed is not None
     listed = panel.embed.description or ""
     for c in set(hand):
@@ -383,7 +361,7 @@ def test_sixty_distinct_greedy_plays_are_paged_without_loss() -> None:
     ]
     legal += [CallUno(), CatchUno(), KeepCard(), RejectCard(), *[ChooseColour(c) for c in Colour]]
     view = private(ALL_CARDS, legal)
-    panels = list(all_pages(view, public()))
+    panels = list(all_pages(view, public_view()))
     assert len(panels) > 1
     offered: set[str] = set()
     for panel in panels:
@@ -499,7 +477,7 @@ def test_names_are_escaped_and_clipped() -> None:
 
 def test_counts_of_one_are_singular_on_the_table_and_in_summaries() -> None:
     seats = (SeatView(ANN, 1, 1, exposed=False, seated=True), SeatView(BOB, 2, 0, False, True))
-    table = render.table_embed(public(seats=seats), names=NAMES, table_id=1, deadline=None)
+    table = render.table_embed(public_view(seats=seats), names=NAMES, table_id=1, deadline=None)
     players = (table.fields[0].value or "").splitlines()
     assert players == ["▶ **Ann** · 1 card · 1 pt", "**Bob** · 2 cards · 0 pts · Player 1"]
     ended = RoundEnded(
@@ -525,12 +503,12 @@ def test_counts_of_one_are_singular_on_the_table_and_in_summaries() -> None:
 def test_embed_colour_follows_the_active_colour(colour: Colour | None) -> None:
     top = card("W") if colour is None else Card.parse(colour.value + "5")
     embed = render.table_embed(
-        public(top=card("W"), active_colour=colour), names=NAMES, table_id=1, deadline=None
+        public_view(top=card("W"), active_colour=colour), names=NAMES, table_id=1, deadline=None
     )
     assert embed.colour is not None
     assert embed.colour.value == render.colour_value(colour)
     panel = render.hand_panel(
-        private([top]), public(active_colour=colour), names=NAMES, table_id=1, version=1
+        private([top]), public_view(active_colour=colour), names=NAMES, table_id=1, version=1
     )
     assert panel.embed is not None
     assert panel.embed.colour is not None
@@ -538,7 +516,7 @@ def test_embed_colour_follows_the_active_colour(colour: Colour | None) -> None:
 
 
 def test_table_shows_the_public_state() -> None:
-    pub = public(
+    pub = public_view(
         variant="pizza",
         round=3,
         target=250,
@@ -596,7 +574,7 @@ def test_table_shows_the_public_state() -> None:
 )
 def test_table_words_every_pending_decision(pending: Pending, words: str) -> None:
     embed = render.table_embed(
-        public(pending=pending, pending_draw=4), names=NAMES, table_id=1, deadline=None
+        public_view(pending=pending, pending_draw=4), names=NAMES, table_id=1, deadline=None
     )
     assert words in (embed.description or "")
 
@@ -604,7 +582,7 @@ def test_table_words_every_pending_decision(pending: Pending, words: str) -> Non
 def test_draft_pile_is_shown_in_order() -> None:
     pile = tuple(cards("R1 G+2 W B9 YS"))
     embed = render.table_embed(
-        public(
+        public_view(
             phase=Phase.DRAFT,
             pending=Pending.DRAFT_PICK,
             top=None,
@@ -625,7 +603,7 @@ def test_long_draft_pile_and_log_are_cut_gracefully() -> None:
     pile = tuple(ALL_CARDS) * 3
     recent = tuple(CardPlayed(ANN, c) for c in ALL_CARDS)
     embed = render.table_embed(
-        public(phase=Phase.DRAFT, draft_pile=pile, recent=recent),
+        public_view(phase=Phase.DRAFT, draft_pile=pile, recent=recent),
         names=LONG_NAMES,
         table_id=1,
         deadline=None,
@@ -639,7 +617,7 @@ def test_long_draft_pile_and_log_are_cut_gracefully() -> None:
 
 
 def test_table_buttons() -> None:
-    buttons = render.table_components(public(), table_id=12)
+    buttons = render.table_components(public_view(), table_id=12)
     assert [(b.label, b.style) for b in buttons] == [
         ("Hand", discord.ButtonStyle.primary),
         ("UNO!", discord.ButtonStyle.danger),
@@ -650,14 +628,14 @@ def test_table_buttons() -> None:
     ]
     assert not any(b.disabled for b in buttons)
     over = render.table_components(
-        public(phase=Phase.MATCH_OVER, to_act=None, winner=ANN), table_id=12
+        public_view(phase=Phase.MATCH_OVER, to_act=None, winner=ANN), table_id=12
     )
     assert all(b.disabled for b in over)
 
 
 def test_match_over_table_names_the_winner() -> None:
     embed = render.table_embed(
-        public(phase=Phase.MATCH_OVER, to_act=None, winner=BOB),
+        public_view(phase=Phase.MATCH_OVER, to_act=None, winner=BOB),
         names=NAMES,
         table_id=1,
         deadline=DEADLINE,
@@ -689,7 +667,9 @@ def by_code(panel: HandPanel) -> dict[str, ButtonSpec]:
 def test_identical_cards_are_grouped_on_one_button() -> None:
     hand = cards("R7 R7 R7 G7 B2")
     legal: list[Action] = [Play(card("R7")), Play(card("R7")), Play(card("G7")), Draw()]
-    panel = render.hand_panel(private(hand, legal), public(), names=NAMES, table_id=4, version=9)
+    panel = render.hand_panel(
+        private(hand, legal), public_view(), names=NAMES, table_id=4, version=9
+    )
     check_panel(panel, legal, version=9)
     found = by_code(panel)
     assert found["p.R7"].label == "Red 7 ×3"
@@ -703,11 +683,13 @@ def test_identical_cards_are_grouped_on_one_button() -> None:
 def test_uno_variants_only_when_the_engine_lists_them() -> None:
     hand = cards("R7 R8")
     without = render.hand_panel(
-        private(hand, [Play(card("R7")), Draw()]), public(), names=NAMES, table_id=1, version=1
+        private(hand, [Play(card("R7")), Draw()]), public_view(), names=NAMES, table_id=1, version=1
     )
     assert not any("UNO" in b.label for b in buttons(without))
     legal: list[Action] = [Play(card("R7")), Play(card("R7"), uno=True), Draw()]
-    with_uno = render.hand_panel(private(hand, legal), public(), names=NAMES, table_id=1, version=1)
+    with_uno = render.hand_panel(
+        private(hand, legal), public_view(), names=NAMES, table_id=1, version=1
+    )
     found = by_code(with_uno)
     assert found["pu.R7"].label == "Red 7 + UNO!"
     assert found["p.R7"].label == "Red 7"
@@ -717,7 +699,9 @@ def test_uno_variants_only_when_the_engine_lists_them() -> None:
 def test_plays_move_to_a_select_when_buttons_do_not_fit() -> None:
     hand = [c for c in ALL_CARDS if c.colour is not None][:30]
     legal: list[Action] = [*(Play(c) for c in hand), Draw()]
-    panel = render.hand_panel(private(hand, legal), public(), names=NAMES, table_id=1, version=3)
+    panel = render.hand_panel(
+        private(hand, legal), public_view(), names=NAMES, table_id=1, version=3
+    )
     offered = check_panel(panel, legal, version=3)
     assert offered == codes_of(legal)
     assert len(selects(panel)) == 2  # 30 plays: 25 + 5 options
@@ -728,7 +712,9 @@ def test_plays_move_to_a_select_when_buttons_do_not_fit() -> None:
 def test_layout_rows_colours_then_cards_then_decisions() -> None:
     hand = cards("R1 R2 R3 G1 G2 G3 B1")
     legal: list[Action] = [*(Play(c) for c in hand), Draw(), CatchUno()]
-    panel = render.hand_panel(private(hand, legal), public(), names=NAMES, table_id=1, version=3)
+    panel = render.hand_panel(
+        private(hand, legal), public_view(), names=NAMES, table_id=1, version=3
+    )
     check_panel(panel, legal, version=3)
     found = by_code(panel)
     assert found["p.R1"].row == 0
@@ -740,7 +726,7 @@ def test_colour_picker_is_one_row_of_four() -> None:
     legal: list[Action] = [ChooseColour(c) for c in Colour]
     panel = render.hand_panel(
         private(cards("R1 W"), legal),
-        public(pending=Pending.COLOUR),
+        public_view(pending=Pending.COLOUR),
         names=NAMES,
         table_id=1,
         version=3,
@@ -760,7 +746,7 @@ def test_volley_and_wild_draw_buttons_show_the_total() -> None:
     legal: list[Action] = [Play(card("B+2")), TakeVolley()]
     panel = render.hand_panel(
         private(cards("B+2 G4"), legal),
-        public(pending=Pending.VOLLEY, pending_draw=6),
+        public_view(pending=Pending.VOLLEY, pending_draw=6),
         names=NAMES,
         table_id=1,
         version=3,
@@ -770,7 +756,7 @@ def test_volley_and_wild_draw_buttons_show_the_total() -> None:
     legal = [Challenge(), Accept()]
     panel = render.hand_panel(
         private(cards("G4"), legal),
-        public(pending=Pending.WILD_DRAW, pending_draw=4),
+        public_view(pending=Pending.WILD_DRAW, pending_draw=4),
         names=NAMES,
         table_id=1,
         version=3,
@@ -783,7 +769,7 @@ def test_drawn_card_can_be_played_or_kept() -> None:
     legal: list[Action] = [Play(card("G9")), KeepDrawn()]
     panel = render.hand_panel(
         private(cards("G9 R1"), legal, drawn=card("G9")),
-        public(pending=Pending.DRAWN_CARD, top=card("G2"), active_colour=Colour.GREEN),
+        public_view(pending=Pending.DRAWN_CARD, top=card("G2"), active_colour=Colour.GREEN),
         names=NAMES,
         table_id=1,
         version=3,
@@ -797,7 +783,7 @@ def test_dump_offers_the_choice_of_the_last_card() -> None:
     legal: list[Action] = [*(Dump(card(c)) for c in ("R1", "R5", "RS", "R+2")), NoDump()]
     panel = render.hand_panel(
         private(hand, legal),
-        public(pending=Pending.DUMP, top=card("RR")),
+        public_view(pending=Pending.DUMP, top=card("RR")),
         names=NAMES,
         table_id=1,
         version=3,
@@ -817,7 +803,7 @@ def test_dump_descriptions_count_the_cards_laid() -> None:
         ("R1 R5 G3", "Lay all 2 Red cards; the last one acts"),
         ("R1 G3", "Lay your only Red card"),
     ):
-        pub = public(pending=Pending.REVERSE_DUMP, top=card("RR"))
+        pub = public_view(pending=Pending.REVERSE_DUMP, top=card("RR"))
         options = [
             option
             for panel in all_pages(private(cards(hand), legal), pub)
@@ -832,7 +818,7 @@ def test_give_after_a_dip_offers_every_card() -> None:
     legal: list[Action] = [Give(c) for c in hand]
     panel = render.hand_panel(
         private(hand, legal, received=None, given=None),
-        public(variant="pizza", pending=Pending.GIVE),
+        public_view(variant="pizza", pending=Pending.GIVE),
         names=NAMES,
         table_id=1,
         version=3,
@@ -845,7 +831,7 @@ def test_draft_shows_the_card_looked_at() -> None:
     legal: list[Action] = [KeepCard(), RejectCard()]
     panel = render.hand_panel(
         private(cards("R1"), legal, looking_at=card("B7")),
-        public(phase=Phase.DRAFT, pending=Pending.DRAFT_PICK, top=None, active_colour=None),
+        public_view(phase=Phase.DRAFT, pending=Pending.DRAFT_PICK, top=None, active_colour=None),
         names=NAMES,
         table_id=1,
         version=3,
@@ -855,7 +841,7 @@ def test_draft_shows_the_card_looked_at() -> None:
     assert by_code(panel)["rc"].label.startswith("Reject")
     forced = render.hand_panel(
         private(cards("R1"), [KeepCard()], looking_at=card("Y3")),
-        public(phase=Phase.DRAFT, pending=Pending.DRAFT_FORCED, top=None, active_colour=None),
+        public_view(phase=Phase.DRAFT, pending=Pending.DRAFT_FORCED, top=None, active_colour=None),
         names=NAMES,
         table_id=1,
         version=3,
@@ -865,7 +851,7 @@ def test_draft_shows_the_card_looked_at() -> None:
 
 
 def test_challenger_sees_the_revealed_hand_and_the_dip_cards() -> None:
-    pub = public(recent=(ChallengeResolved(ANN, BOB, legitimate=True),))
+    pub = public_view(recent=(ChallengeResolved(ANN, BOB, legitimate=True),))
     panel = render.hand_panel(
         private(
             cards("R1"),
@@ -891,7 +877,7 @@ def test_challenger_sees_the_revealed_hand_and_the_dip_cards() -> None:
 def test_another_players_private_cards_never_appear() -> None:
     ann_hand = cards("R1 R2 G3")
     bob_hand = cards("Y9 B+2 WDIP")  # none of these is Ann's or public
-    pub = public(
+    pub = public_view(
         seats=(SeatView(ANN, 3, 0, False, True), SeatView(BOB, 3, 0, False, True)),
         recent=tuple(one_of_every_event()[:3]),
     )
@@ -913,7 +899,7 @@ def test_another_players_private_cards_never_appear() -> None:
 def test_waiting_player_sees_hand_and_can_catch() -> None:
     panel = render.hand_panel(
         private(cards("R1 G2"), [CatchUno()]),
-        public(to_act=BOB),
+        public_view(to_act=BOB),
         names=NAMES,
         table_id=1,
         version=3,
@@ -925,7 +911,7 @@ def test_waiting_player_sees_hand_and_can_catch() -> None:
 def test_duplicate_legal_actions_do_not_duplicate_ids() -> None:
     legal: list[Action] = [Draw(), Draw(), Play(card("R1")), Play(card("R1"))]
     panel = render.hand_panel(
-        private(cards("R1 R1"), legal), public(), names=NAMES, table_id=1, version=3
+        private(cards("R1 R1"), legal), public_view(), names=NAMES, table_id=1, version=3
     )
     assert check_panel(panel, legal, version=3) == {"d", "p.R1"}
 
@@ -1002,14 +988,16 @@ def test_rules_text_refuses_an_unknown_variant() -> None:
 def test_one_of_every_event_renders_in_every_log_position() -> None:
     # The log keeps the newest lines: with more events than fit, the last one is shown.
     events = list(chain(one_of_every_event(), [CardPlayed(BOB, card("G0"))]))
-    embed = render.table_embed(public(recent=tuple(events)), names=NAMES, table_id=1, deadline=None)
+    embed = render.table_embed(
+        public_view(recent=tuple(events)), names=NAMES, table_id=1, deadline=None
+    )
     log = next(f for f in embed.fields if f.name == "Last moves")
     assert (log.value or "").splitlines()[-1] == "**Bob** played 🟩 Green 0"
 
 
 def test_a_wild_waiting_for_its_colour_shows_no_colour() -> None:
     # The view may still carry the previous colour while the wild's colour is being named.
-    pub = public(pending=Pending.COLOUR, top=card("W+2"), active_colour=Colour.YELLOW)
+    pub = public_view(pending=Pending.COLOUR, top=card("W+2"), active_colour=Colour.YELLOW)
     embed = render.table_embed(pub, names=NAMES, table_id=1, deadline=None)
     assert "**Top card:** ⬛ Wild Draw 2\n" in (embed.description or "")
     assert "Yellow" not in (embed.description or "")
@@ -1023,7 +1011,7 @@ def test_a_wild_waiting_for_its_colour_shows_no_colour() -> None:
 def test_dump_prompt_without_cards_to_dump() -> None:
     panel = render.hand_panel(
         private(cards("G1"), [NoDump()]),
-        public(pending=Pending.DUMP, top=card("BR"), active_colour=Colour.BLUE),
+        public_view(pending=Pending.DUMP, top=card("BR"), active_colour=Colour.BLUE),
         names=NAMES,
         table_id=1,
         version=3,
@@ -1035,7 +1023,7 @@ def test_dump_prompt_without_cards_to_dump() -> None:
 def test_the_drawn_card_button_says_play() -> None:
     panel = render.hand_panel(
         private(cards("G9 R1"), [Play(card("G9")), KeepDrawn()], drawn=card("G9")),
-        public(pending=Pending.DRAWN_CARD, top=card("G2"), active_colour=Colour.GREEN),
+        public_view(pending=Pending.DRAWN_CARD, top=card("G2"), active_colour=Colour.GREEN),
         names=NAMES,
         table_id=1,
         version=3,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -29,6 +30,23 @@ def clean_env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
     env.update(extra)
     return env
+
+
+async def run_bot_beside(tmp_path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """`run_bot` without blocking the event loop, where a local stub API must keep serving."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(ROOT / "bot.py"),
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    stdout, stderr = await asyncio.wait_for(process.communicate(), timeout=60)
+    assert process.returncode is not None
+    return subprocess.CompletedProcess(
+        [sys.executable, "bot.py"], process.returncode, stdout.decode(), stderr.decode()
+    )
 
 
 def run_bot(tmp_path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -91,25 +109,15 @@ async def refusing_discord() -> AsyncIterator[str]:
 async def test_refused_token_exits_2_and_never_logs_it(
     tmp_path: Path, refusing_discord: str
 ) -> None:
-    import asyncio
-
     env = clean_env(
         DISCORD_TOKEN=FAKE_TOKEN,
         DISCORD_API_BASE=refusing_discord,
         LOG_LEVEL="DEBUG",
         DATABASE_PATH=str(tmp_path / "uno.db"),
     )
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(ROOT / "bot.py"),
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    stdout, stderr = await asyncio.wait_for(process.communicate(), timeout=60)
-    output = stdout.decode() + stderr.decode()
-    assert process.returncode == 2, output
+    result = await run_bot_beside(tmp_path, env)
+    output = result.stdout + result.stderr
+    assert result.returncode == 2, output
     assert "Discord refused DISCORD_TOKEN" in output
     assert FAKE_TOKEN not in output
     assert "Traceback" not in output
@@ -152,8 +160,6 @@ async def welcoming_discord() -> AsyncIterator[str]:
 async def test_a_file_that_is_not_a_database_exits_2_and_says_so_without_traceback(
     tmp_path: Path, welcoming_discord: str
 ) -> None:
-    import asyncio
-
     not_a_database = tmp_path / "uno.db"
     not_a_database.write_text("these are my notes, not a database\n" * 200)
     env = clean_env(
@@ -161,17 +167,9 @@ async def test_a_file_that_is_not_a_database_exits_2_and_says_so_without_traceba
         DISCORD_API_BASE=welcoming_discord,
         DATABASE_PATH=str(not_a_database),
     )
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(ROOT / "bot.py"),
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    stdout, stderr = await asyncio.wait_for(process.communicate(), timeout=60)
-    output = stdout.decode() + stderr.decode()
-    assert process.returncode == 2, output
+    result = await run_bot_beside(tmp_path, env)
+    output = result.stdout + result.stderr
+    assert result.returncode == 2, output
     assert "The database at DATABASE_PATH cannot be used" in output
     assert "file is not a database" in output
     assert "Traceback" not in output
@@ -227,27 +225,17 @@ def delete_the_snapshots(path: Path) -> None:
 async def test_a_database_failing_while_tables_are_restored_exits_2_without_traceback(
     tmp_path: Path, welcoming_discord: str, spoil: Callable[[Path], None], cause: str
 ) -> None:
-    import asyncio
-
     path = tmp_path / "uno.db"
     await database_with_a_running_table(path)
     spoil(path)
     env = clean_env(
         DISCORD_TOKEN=FAKE_TOKEN, DISCORD_API_BASE=welcoming_discord, DATABASE_PATH=str(path)
     )
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(ROOT / "bot.py"),
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    stdout, stderr = await asyncio.wait_for(process.communicate(), timeout=60)
-    output = stdout.decode() + stderr.decode()
-    assert process.returncode == 2, output
+    result = await run_bot_beside(tmp_path, env)
+    output = result.stdout + result.stderr
+    assert result.returncode == 2, output
     assert "Traceback" not in output
-    [sentence] = [line for line in stderr.decode().splitlines() if "DATABASE_PATH" in line]
+    [sentence] = [line for line in result.stderr.splitlines() if "DATABASE_PATH" in line]
     assert sentence.startswith("The database at DATABASE_PATH cannot be used while restoring")
     assert cause in sentence
 
