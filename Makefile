@@ -26,7 +26,7 @@ lint: $(VENV)/.dev-deps
 	$(BIN)/ruff format --check .
 
 typecheck: $(VENV)/.dev-deps
-	$(BIN)/mypy --strict engine/ db/ cogs/ bot.py config.py
+	$(BIN)/mypy --strict engine/ db/ cogs/ playground/ bot.py config.py
 
 pytest: $(VENV)/.dev-deps
 	$(BIN)/python -m pytest

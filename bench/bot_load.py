@@ -4,7 +4,7 @@ Run: .venv/bin/python bench/bot_load.py  (about 2-3 minutes on 2 cores). Figures
 assertions; the last line printed is one JSON object with all of them.
 
 Phase 1, the bot: `python bot.py` (tests/e2e/botproc.py) against the loopback emulator
-(tests/emulator), database in a temporary directory, nothing beyond 127.0.0.1. One guild,
+(playground), database in a temporary directory, nothing beyond 127.0.0.1. One guild,
 200 text channels, one table each: Duo (2 players) on even channels if `/uno duo` works
 (probed first), Pizza with 2 or 3 players on the others (all Pizza otherwise). Every
 table is played by scripted users who see only what the bot shows: the lobby's Join /
@@ -64,8 +64,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e.botproc import BotProcess  # noqa: E402
-from tests.emulator import (  # noqa: E402
+from playground import (  # noqa: E402
     Channel,
     Driver,
     Emulator,
@@ -76,6 +75,7 @@ from tests.emulator import (  # noqa: E402
     RefusedByClient,
     User,
 )
+from tests.e2e.botproc import BotProcess  # noqa: E402
 
 TARGETS = {"p99_ms": 100.0, "p99_ratio": 3.0, "kib_per_table": 64.0, "table_edits_per_action": 1.0}
 ANSWER_WAIT = 3.5  # Discord shows "This interaction failed" after 3 s

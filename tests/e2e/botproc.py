@@ -8,7 +8,7 @@ import signal
 import sys
 from pathlib import Path
 
-from tests.emulator import Emulator
+from playground import Emulator
 
 ROOT = Path(__file__).resolve().parents[2]
 

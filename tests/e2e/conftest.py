@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 import pytest
 
+from playground import Channel, Driver, Emulator, Guild, Permission, User
+from playground.discordpy import running
 from tests.e2e.tinybot import TinyBot
-from tests.emulator import Channel, Driver, Emulator, Guild, Permission, User
-from tests.emulator.discordpy import running
 
 
 @pytest.fixture

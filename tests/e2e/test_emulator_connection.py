@@ -8,10 +8,10 @@ import aiohttp
 import discord
 import pytest
 
+from playground import Driver, Emulator
+from playground.discordpy import running
 from tests.e2e.conftest import Scene
 from tests.e2e.tinybot import TinyBot
-from tests.emulator import Driver, Emulator
-from tests.emulator.discordpy import running
 
 
 async def test_login_ready_and_guild_create(emu: Emulator, scene: Scene, tiny_bot: TinyBot) -> None:

@@ -8,9 +8,9 @@ import aiohttp
 import discord
 import pytest
 
+from playground import CallbackType, Driver, Emulator, Permission, RefusedByClient
 from tests.e2e.conftest import Scene
 from tests.e2e.tinybot import TinyBot
-from tests.emulator import CallbackType, Driver, Emulator, Permission, RefusedByClient
 
 
 async def test_slash_with_member_option_and_resolved_data(

@@ -7,10 +7,10 @@ from typing import Any
 import discord
 import pytest
 
+from playground import Driver, Emulator
+from playground.limits import check_raises
 from tests.e2e.conftest import Scene
 from tests.e2e.tinybot import TinyBot
-from tests.emulator import Driver, Emulator
-from tests.emulator.limits import check_raises
 
 Payload = dict[str, Any]
 

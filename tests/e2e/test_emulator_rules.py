@@ -7,10 +7,10 @@ import asyncio
 import discord
 import pytest
 
+from playground import Driver, Emulator, RefusedByClient
+from playground.models import Interaction
 from tests.e2e.conftest import Scene
 from tests.e2e.tinybot import TinyBot
-from tests.emulator import Driver, Emulator, RefusedByClient
-from tests.emulator.models import Interaction
 
 
 async def test_no_answer_within_3_seconds_fails_the_interaction(

@@ -17,7 +17,7 @@ from cogs.uno import render
 from db.database import Database
 from engine import actions as engine_actions
 from engine.match import Match, from_snapshot
-from tests.emulator import Channel, Driver, Message, Outcome, User
+from playground import Channel, Driver, Message, Outcome, User
 
 Choice = tuple[str, str | None]  # (custom_id, select value or None for a button)
 

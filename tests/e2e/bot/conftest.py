@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from playground import Emulator
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
-from tests.emulator import Emulator
 
 BotFactory = Callable[..., BotProcess]
 

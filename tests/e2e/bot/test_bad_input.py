@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from playground import Driver, Emulator
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
 from tests.e2e.uno_table import ScriptedTable, action_choices, load_truth
-from tests.emulator import Driver, Emulator
 
 
 async def started_duo(driver: Driver, scene: Scene) -> ScriptedTable:

@@ -18,11 +18,11 @@ from cogs.uno import render
 from db.database import Database
 from db.models import Outcome as MatchOutcome
 from db.models import PlayerResult, RoundResult, Seat, Variant
+from playground import CallbackType, Driver, Emulator, Message, Outcome, User
 from tests.e2e.bot.conftest import BotFactory
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
 from tests.e2e.uno_table import ScriptedTable, comparable, is_table_message, load_truth
-from tests.emulator import CallbackType, Driver, Emulator, Message, Outcome, User
 
 EPOCH = datetime(2026, 3, 1, 18, 0, tzinfo=UTC)
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from db.database import Database
+from playground import Driver, Emulator
 from tests.e2e.bot.conftest import BotFactory
 from tests.e2e.conftest import Scene
 from tests.e2e.uno_table import ScriptedTable, load_truth
-from tests.emulator import Driver, Emulator
 
 DUO_DECISIONS = {
     "keep_card", "reject_card", "play", "draw", "keep_drawn", "choose_colour",

@@ -5,10 +5,10 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from playground import Driver, Emulator, Permission
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
 from tests.e2e.uno_table import ScriptedTable, load_truth
-from tests.emulator import Driver, Emulator, Permission
 
 
 def private_answer(outcome: object) -> str:

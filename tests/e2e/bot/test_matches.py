@@ -7,10 +7,10 @@ from pathlib import Path
 import discord
 import pytest
 
+from playground import Driver, Emulator
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
 from tests.e2e.uno_table import ScriptedTable, TableWatch, load_truth
-from tests.emulator import Driver, Emulator
 
 MAX_ACTIONS = 1500
 

@@ -10,11 +10,11 @@ from datetime import timedelta
 from pathlib import Path
 
 from db.database import Database
+from playground import Driver, Emulator
 from tests.e2e.bot.conftest import BotFactory
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
 from tests.e2e.uno_table import ScriptedTable, TableWatch, load_truth
-from tests.emulator import Driver, Emulator
 
 
 async def test_kill_9_mid_game_then_restart_and_finish(

@@ -1,4 +1,4 @@
-"""Run the emulator by hand: `python -m tests.emulator`, then start a bot with the printed env."""
+"""Run the emulator by hand: `python -m playground`, then start a bot with the printed env."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ def pointed_at(emulator: Emulator) -> Iterator[None]:
     """Point discord.py's API base and default gateway at the emulator, then restore them.
 
     discord.py 2.7's plain `Client` connects to `DiscordWebSocket.DEFAULT_GATEWAY` and never
-    asks `GET /gateway/bot`, so a bot must set both (bot.py: see tests/emulator/README.md).
+    asks `GET /gateway/bot`, so a bot must set both (bot.py: see playground/README.md).
     """
     old_base, old_gateway = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
     Route.BASE = emulator.api_base

@@ -1,4 +1,4 @@
-"""A loopback Discord for tests: HTTP API + gateway that the unmodified discord.py talks to.
+"""A loopback Discord: HTTP API + gateway that the unmodified discord.py talks to.
 
     async with Emulator() as emu:
         guild = emu.add_guild("Test")
