@@ -37,12 +37,13 @@ from db.models import (
     now_ms,
     to_ms,
 )
+from db.skill import rate_match
 from db.writer import GroupCommitter
 
 if TYPE_CHECKING:
     from db.database import Database
 
-_SEATS = {"duo": (2, 2), "pizza": (2, 5)}
+_SEATS = {"duo": (2, 2), "pizza": (2, 5), "classic": (2, 10)}
 _INT64 = (-(2**63), 2**63 - 1)
 
 _INSERT_ACTION = (
@@ -125,10 +126,13 @@ class TableRepo:
         message_id: int | None = None,
         deadline: datetime | None = None,
         started_at: datetime | None = None,
+        practice: bool = False,
     ) -> int:
         """Record a table that started, with its initial state (seq 0); return its match_id.
 
         `players` are in seat order. `seed` must fit in int64 (use getrandbits(63)).
+        A `practice` match (against the computer) is recorded like any other, but
+        counts in no leaderboard, member stats or rating.
         """
         low, high = _SEATS[variant]
         if not low <= len(players) <= high:
@@ -143,7 +147,7 @@ class TableRepo:
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
                 "INSERT INTO matches (guild_id, channel_id, variant, options, seed, started_at,"
-                " message_id, turn_deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " message_id, turn_deadline, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -153,6 +157,7 @@ class TableRepo:
                     started,
                     message_id,
                     to_ms(deadline) if deadline else None,
+                    practice,
                 ),
             )
             match_id = cursor.lastrowid
@@ -424,6 +429,8 @@ async def _finish(
     )
     # Snapshots are only a restart cache; seed + action log keep the replay (X4).
     await conn.execute("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
+    # In the same transaction: a result is never stored without its rating change.
+    await rate_match(conn, match_id)
 
 
 async def _load_matches(
@@ -431,7 +438,7 @@ async def _load_matches(
 ) -> list[Match]:
     async with conn.execute(
         "SELECT m.match_id, m.guild_id, m.channel_id, m.variant, m.options, m.seed, m.status,"
-        " m.started_at, m.ended_at, m.message_id, m.turn_deadline,"
+        " m.started_at, m.ended_at, m.message_id, m.turn_deadline, m.practice,"
         " json_group_array(json_array(p.seat, p.user_id, p.display_name))"
         " FROM matches AS m JOIN match_players AS p ON p.match_id = m.match_id"
         f" WHERE {where} GROUP BY m.match_id ORDER BY m.match_id",
@@ -442,7 +449,8 @@ async def _load_matches(
 
 
 def _match_from_row(row: Any) -> Match:
-    mid, guild, channel, variant, options, seed, status, started, ended, msg, deadline, seats = row
+    mid, guild, channel, variant, options, seed, status, started, ended, msg, deadline = row[:11]
+    practice, seats = row[11:]
     return Match(
         match_id=mid,
         guild_id=guild,
@@ -456,6 +464,7 @@ def _match_from_row(row: Any) -> Match:
         ended_at=from_ms(ended) if ended is not None else None,
         message_id=msg,
         turn_deadline=from_ms(deadline) if deadline is not None else None,
+        practice=bool(practice),
     )
 
 
