@@ -74,10 +74,10 @@ class FieldStore(Generic[M]):
         if unknown:
             raise ValueError(f"{self._model.__name__} has no field {', '.join(unknown)}")
         async with self._db.transaction() as conn:
-            await self.erase(conn, [key], names)
+            await self._erase(conn, [key], names)
             return await self._read(conn, key)
 
-    async def erase(
+    async def _erase(
         self, conn: aiosqlite.Connection, keys: Iterable[int], names: Iterable[str] = ()
     ) -> None:
         """Delete the keys' rows (only the named fields, if any), in the caller's transaction."""
