@@ -7,6 +7,7 @@ give the same floats: ratings are a fold over finished matches in order.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 import aiosqlite
@@ -35,6 +36,26 @@ def ranks_of(results: Sequence[tuple[int, str]]) -> list[int]:
     return [order[key] for key in keys]
 
 
+# Everything a match's update needs, in one trip to SQLite's thread: the match,
+# its results, and each player's current rating in its guild and variant.
+_READ = (
+    "SELECT m.guild_id, m.variant, m.practice, m.ended_at, r.user_id, r.place, r.outcome,"
+    " g.mu, g.sigma, g.matches"
+    " FROM matches AS m JOIN results AS r ON r.match_id = m.match_id"
+    " LEFT JOIN ratings AS g"
+    "  ON g.guild_id = m.guild_id AND g.variant = m.variant AND g.user_id = r.user_id"
+    " WHERE m.match_id = ? ORDER BY r.place, r.user_id"
+)
+# And one statement writes it (migration 0004's rating_intake view).
+_WRITE = (
+    "INSERT INTO rating_intake (match_id, user_id, guild_id, variant, mu_before, sigma_before,"
+    " mu_after, sigma_after, matches, updated_at)"
+    " SELECT ?, json_extract(value, '$[0]'), ?, ?, json_extract(value, '$[1]'),"
+    " json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]'),"
+    " json_extract(value, '$[5]'), ? FROM json_each(?) ORDER BY key"
+)
+
+
 async def rate_match(conn: aiosqlite.Connection, match_id: int) -> None:
     """Update the ratings of a finished match's players from its stored results.
 
@@ -43,55 +64,23 @@ async def rate_match(conn: aiosqlite.Connection, match_id: int) -> None:
     results) count as opponents at the default rating, but nothing of theirs is
     stored.
     """
-    async with conn.execute(
-        "SELECT guild_id, variant, practice, ended_at FROM matches WHERE match_id = ?",
-        (match_id,),
-    ) as cursor:
-        match = await cursor.fetchone()
-    if match is None or match[2]:
+    rows = list(await conn.execute_fetchall(_READ, (match_id,)))
+    if len(rows) < 2 or rows[0][2]:  # no results yet, or a practice match
         return
-    guild_id, variant, _, ended_at = match
-    async with conn.execute(
-        "SELECT user_id, place, outcome FROM results WHERE match_id = ? ORDER BY place, user_id",
-        (match_id,),
-    ) as cursor:
-        results = [(int(u), int(p), str(o)) for u, p, o in await cursor.fetchall()]
-    if len(results) < 2:
-        return
-    users = [user for user, _, _ in results]
-    current = await _current(conn, guild_id, variant, users)
-    before = [current.get(user, (DEFAULT_MU, DEFAULT_SIGMA, 0)) for user in users]
-    after = rate([(mu, sigma) for mu, sigma, _ in before], ranks_of([r[1:] for r in results]))
-    rows = [
-        (user, old, new)
-        for user, old, new in zip(users, before, after, strict=True)
-        if user >= 0  # a forgotten member's placeholder
+    guild_id, variant, _, ended_at = rows[0][:4]
+    before = [
+        (DEFAULT_MU, DEFAULT_SIGMA, 0) if mu is None else (float(mu), float(sigma), int(n))
+        for *_, mu, sigma, n in rows
     ]
-    await conn.executemany(
-        "INSERT INTO ratings (guild_id, variant, user_id, mu, sigma, matches, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, variant, user_id) DO UPDATE"
-        " SET mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches,"
-        " updated_at = excluded.updated_at",
-        [(guild_id, variant, u, new[0], new[1], old[2] + 1, ended_at) for u, old, new in rows],
-    )
-    await conn.executemany(
-        "INSERT INTO rating_changes (match_id, user_id, guild_id, variant, mu_before,"
-        " sigma_before, mu_after, sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(match_id, u, guild_id, variant, old[0], old[1], new[0], new[1]) for u, old, new in rows],
-    )
-
-
-async def _current(
-    conn: aiosqlite.Connection, guild_id: int, variant: str, users: Sequence[int]
-) -> dict[int, tuple[float, float, int]]:
-    marks = ", ".join("?" * len(users))
-    async with conn.execute(
-        "SELECT user_id, mu, sigma, matches FROM ratings"
-        f" WHERE guild_id = ? AND variant = ? AND user_id IN ({marks})",
-        (guild_id, variant, *users),
-    ) as cursor:
-        rows = await cursor.fetchall()
-    return {int(u): (float(mu), float(s), int(n)) for u, mu, s, n in rows}
+    after = rate([(mu, sigma) for mu, sigma, _ in before], ranks_of([r[5:7] for r in rows]))
+    changes = [
+        (row[4], old[0], old[1], new[0], new[1], old[2] + 1)
+        for row, old, new in zip(rows, before, after, strict=True)
+        if row[4] >= 0  # a forgotten member's placeholder
+    ]
+    # json.dumps writes each float's shortest repr, and json_extract on that text
+    # reads back the same double (tested: the stored rating is rate()'s, to the bit).
+    await conn.execute(_WRITE, (match_id, guild_id, variant, ended_at, json.dumps(changes)))
 
 
 async def replay_ratings(conn: aiosqlite.Connection) -> None:

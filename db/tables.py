@@ -358,16 +358,21 @@ async def _running_table(conn: aiosqlite.Connection, match: Match) -> RunningTab
 
 async def _require_running(conn: aiosqlite.Connection, match_id: int) -> list[int]:
     """Return the seated user ids of a running match, or raise."""
-    async with conn.execute("SELECT status FROM matches WHERE match_id = ?", (match_id,)) as cur:
-        row = await cur.fetchone()
-    if row is None:
+    # One trip to SQLite's thread each (execute_fetchall): a match's end runs these
+    # inside the transaction its last player is waiting on.
+    rows = list(
+        await conn.execute_fetchall(
+            "SELECT m.status, p.user_id FROM matches AS m"
+            " LEFT JOIN match_players AS p ON p.match_id = m.match_id"
+            " WHERE m.match_id = ? ORDER BY p.seat",
+            (match_id,),
+        )
+    )
+    if not rows:
         raise UnknownMatch(f"no match {match_id}")
-    if row[0] != "running":
-        raise MatchNotRunning(f"match {match_id} is {row[0]}, not running")
-    async with conn.execute(
-        "SELECT user_id FROM match_players WHERE match_id = ? ORDER BY seat", (match_id,)
-    ) as cur:
-        return [int(r[0]) for r in await cur.fetchall()]
+    if rows[0][0] != "running":
+        raise MatchNotRunning(f"match {match_id} is {rows[0][0]}, not running")
+    return [int(row[1]) for row in rows if row[1] is not None]
 
 
 async def _insert_round(
@@ -379,11 +384,10 @@ async def _insert_round(
         raise InvalidResults(f"round of match {match_id} names non-players {sorted(unknown)}")
     if any(points < 0 for points in result.points.values()):
         raise InvalidResults("round points cannot be negative")
-    async with conn.execute(
+    [row] = await conn.execute_fetchall(
         "SELECT COALESCE(MAX(round_no), 0) FROM rounds WHERE match_id = ?", (match_id,)
-    ) as cur:
-        row = await cur.fetchone()
-    expected = int(row[0]) + 1 if row else 1
+    )
+    expected = int(row[0]) + 1
     if result.round_no != expected:
         raise InvalidResults(f"match {match_id}: round {result.round_no} recorded, {expected} due")
     await conn.execute(
@@ -408,11 +412,13 @@ async def _finish(
         raise InvalidResults(f"match {match_id}: exactly one winner, at place 1")
     if any(r.place > len(seated) for r in results):
         raise InvalidResults(f"match {match_id}: a place is beyond the number of players")
-    async with conn.execute(
-        "SELECT user_id, SUM(points) FROM round_scores WHERE match_id = ? GROUP BY user_id",
-        (match_id,),
-    ) as cur:
-        totals = {int(uid): int(total) for uid, total in await cur.fetchall()}
+    totals = {
+        int(uid): int(total)
+        for uid, total in await conn.execute_fetchall(
+            "SELECT user_id, SUM(points) FROM round_scores WHERE match_id = ? GROUP BY user_id",
+            (match_id,),
+        )
+    }
     wrong = [r.user_id for r in results if r.score != totals.get(r.user_id, 0)]
     if wrong:
         raise InvalidResults(

@@ -92,3 +92,26 @@ CREATE TABLE rating_changes (
 );
 
 CREATE INDEX rating_changes_member ON rating_changes (user_id, guild_id, variant, change_id);
+
+-- A match's rating changes are written by ONE statement, an INSERT into this
+-- view whose rows come from json_each(?) (as action_intake, 0003): one trip to
+-- SQLite's thread instead of one per table written, inside the transaction
+-- that records the match's results, which a player is waiting on.
+CREATE VIEW rating_intake AS
+SELECT match_id, user_id, guild_id, variant, mu_before, sigma_before, mu_after, sigma_after,
+       0 AS matches, 0 AS updated_at
+FROM rating_changes WHERE 0;
+
+CREATE TRIGGER rating_intake_insert INSTEAD OF INSERT ON rating_intake
+BEGIN
+    INSERT INTO ratings (guild_id, variant, user_id, mu, sigma, matches, updated_at)
+    VALUES (NEW.guild_id, NEW.variant, NEW.user_id, NEW.mu_after, NEW.sigma_after,
+            NEW.matches, NEW.updated_at)
+    ON CONFLICT (guild_id, variant, user_id) DO UPDATE
+        SET mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches,
+            updated_at = excluded.updated_at;
+    INSERT INTO rating_changes (match_id, user_id, guild_id, variant, mu_before,
+                                sigma_before, mu_after, sigma_after)
+    VALUES (NEW.match_id, NEW.user_id, NEW.guild_id, NEW.variant, NEW.mu_before,
+            NEW.sigma_before, NEW.mu_after, NEW.sigma_after);
+END;

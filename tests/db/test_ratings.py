@@ -11,7 +11,7 @@ import pytest
 from db.database import Database
 from db.errors import InvalidResults, StorageError
 from db.models import PlayerResult, Rating, RoundResult, Variant
-from db.skill import DEFAULT_MU, DEFAULT_SIGMA, ranks_of
+from db.skill import DEFAULT_MU, DEFAULT_SIGMA, ranks_of, rate
 
 from .conftest import GUILD, Clock, play, start, win
 
@@ -38,6 +38,9 @@ async def test_the_winner_rates_above_the_loser(db: Database) -> None:
     assert a.conservative > b.conservative
     assert (a.matches, b.matches) == (1, 1)
     assert await db.ratings.rating(guild_id=GUILD, user_id=C, variant="duo") is None
+    # Stored to the bit: the write goes through JSON text, which must not round.
+    [(mu_a, sigma_a), (mu_b, sigma_b)] = rate([(DEFAULT_MU, DEFAULT_SIGMA)] * 2, [1, 2])
+    assert (a.mu, a.sigma, b.mu, b.sigma) == (mu_a, sigma_a, mu_b, sigma_b)
 
 
 async def test_a_match_ended_by_record_action_is_rated_too(db: Database) -> None:
