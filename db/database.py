@@ -23,7 +23,10 @@ from db.errors import (
     wraps_storage_errors,
 )
 from db.migrate import apply_migrations, load_migrations, schema_version
+from db.prefs import PrefsRepo
+from db.ratings import RatingRepo
 from db.scores import ScoreRepo
+from db.settings import SettingsRepo
 from db.tables import TableRepo
 
 Synchronous = Literal["NORMAL", "FULL"]
@@ -64,7 +67,9 @@ class Database:
 
     Use ``async with Database.open(path) as db:`` or ``db = await Database.open(path)``
     then ``await db.close()``. Repositories: ``db.tables`` (match lifecycle, action
-    log, snapshots) and ``db.scores`` (scoreboards, stats, forgetting members).
+    log, snapshots), ``db.scores`` (scoreboards, stats, forgetting members),
+    ``db.ratings`` (skill ratings), ``db.settings`` (server settings) and
+    ``db.prefs`` (members' preferences).
     """
 
     def __init__(
@@ -91,6 +96,9 @@ class Database:
         self._read_lock = asyncio.Lock()
         self.tables = TableRepo(self, snapshot_every=snapshot_every)
         self.scores = ScoreRepo(self)
+        self.ratings = RatingRepo(self)
+        self.settings = SettingsRepo(self)
+        self.prefs = PrefsRepo(self)
 
     @classmethod
     def open(

@@ -1,18 +1,30 @@
-"""Numbered SQL migrations (`migrations/NNNN_name.sql`), tracked in PRAGMA user_version."""
+"""Numbered SQL migrations (`migrations/NNNN_name.sql`), tracked in PRAGMA user_version.
+
+A migration may also have a Python step (`PYTHON_STEPS`, keyed by the name after
+the number, so renumbering a migration needs no code change): it runs after the
+file's SQL, in the same transaction, for what SQL alone cannot compute (replaying
+results into skill ratings).
+"""
 
 from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import aiosqlite
 
 from db.errors import MigrationError, SchemaTooNew
+from db.skill import replay_ratings
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
-_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+
+# A Python step gets the write connection inside the migration's transaction.
+Step = Callable[[aiosqlite.Connection], Awaitable[None]]
+PYTHON_STEPS: Mapping[str, Step] = {"settings_ratings": replay_ratings}
 
 
 @dataclass(frozen=True)
@@ -22,6 +34,12 @@ class Migration:
     version: int
     name: str
     sql: str
+    step: Step | None = None
+
+    @property
+    def key(self) -> str:
+        """The name without number and suffix (`0004_settings_ratings.sql`: settings_ratings)."""
+        return self.name[len("0000_") : -len(".sql")]
 
     def statements(self) -> list[str]:
         """Split the script into statements (trigger bodies stay whole)."""
@@ -42,17 +60,30 @@ def _strip_comments(sql: str) -> str:
     return "\n".join(line.split("--", 1)[0] for line in sql.splitlines()).strip()
 
 
-def load_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
-    """Read every migration file, checking they are numbered 1, 2, 3, ... with no gap."""
+def load_migrations(
+    directory: Path = MIGRATIONS_DIR, steps: Mapping[str, Step] | None = None
+) -> list[Migration]:
+    """Read every migration file, checking they are numbered 1, 2, 3, ... with no gap.
+
+    `steps` attaches Python steps by the name after the number (default: the bot's
+    PYTHON_STEPS for the bot's own folder, none for another); a step naming no file
+    is refused (a renamed file would otherwise lose its step silently).
+    """
+    if steps is None:
+        steps = PYTHON_STEPS if directory == MIGRATIONS_DIR else {}
     migrations: list[Migration] = []
     for path in sorted(directory.glob("*.sql")):
         match = _NAME.match(path.name)
         if match is None:
             raise MigrationError(f"bad migration file name {path.name!r} (want NNNN_name.sql)")
-        migrations.append(Migration(int(match[1]), path.name, path.read_text("utf-8")))
+        text = path.read_text("utf-8")
+        migrations.append(Migration(int(match[1]), path.name, text, steps.get(match[2])))
     for expected, migration in enumerate(migrations, start=1):
         if migration.version != expected:
             raise MigrationError(f"migration {migration.name} should be numbered {expected:04d}")
+    orphans = sorted(set(steps) - {m.key for m in migrations})
+    if orphans:
+        raise MigrationError(f"Python migration steps {orphans} name no migration file")
     return migrations
 
 
@@ -70,29 +101,58 @@ async def apply_migrations(
 
     The connection must be in autocommit mode (isolation_level=None). Returns the
     final version. Raises SchemaTooNew, before changing anything, for a newer file.
+
+    Foreign keys are off while migrations run and checked whole before each commit
+    (MigrationError on a violation), as SQLite's procedure for rebuilding a table
+    asks: dropping a referenced table with them on would cascade its deletes into
+    every child row. Their previous setting is restored afterwards.
     """
     known = len(migrations)
     current = await schema_version(conn)
     if current > known:
         raise SchemaTooNew(path=path, found=current, known=known)
-    for migration in migrations[current:]:
-        # IMMEDIATE takes the write lock first, so a second process opening the
-        # same file waits, then sees the new version and skips the step.
-        await conn.execute("BEGIN IMMEDIATE")
+    if current < known:
+        foreign_keys = await _pragma_int(conn, "foreign_keys")
+        # A no-op inside a transaction: set before each BEGIN.
+        await conn.execute("PRAGMA foreign_keys = OFF")
         try:
-            found = await schema_version(conn)
-            if found >= migration.version:
-                await conn.execute("ROLLBACK")
-                continue
-            for statement in migration.statements():
-                await conn.execute(statement)
-            # user_version lives in the file header, which is part of the transaction.
-            await conn.execute(f"PRAGMA user_version = {migration.version:d}")
-            await conn.execute("COMMIT")
-        except BaseException:
-            await conn.execute("ROLLBACK")
-            raise
+            for migration in migrations[current:]:
+                await _apply_one(conn, migration)
+        finally:
+            await conn.execute(f"PRAGMA foreign_keys = {foreign_keys:d}")
     final = await schema_version(conn)
     if final > known:
         raise SchemaTooNew(path=path, found=final, known=known)
     return final
+
+
+async def _apply_one(conn: aiosqlite.Connection, migration: Migration) -> None:
+    # IMMEDIATE takes the write lock first, so a second process opening the
+    # same file waits, then sees the new version and skips the step.
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        found = await schema_version(conn)
+        if found >= migration.version:
+            await conn.execute("ROLLBACK")
+            return
+        for statement in migration.statements():
+            await conn.execute(statement)
+        if migration.step is not None:
+            await migration.step(conn)
+        async with conn.execute("PRAGMA foreign_key_check") as cursor:
+            broken = await cursor.fetchall()
+        if broken:
+            tables = sorted({str(row[0]) for row in broken})
+            raise MigrationError(f"{migration.name} breaks foreign keys of {tables}")
+        # user_version lives in the file header, which is part of the transaction.
+        await conn.execute(f"PRAGMA user_version = {migration.version:d}")
+        await conn.execute("COMMIT")
+    except BaseException:
+        await conn.execute("ROLLBACK")
+        raise
+
+
+async def _pragma_int(conn: aiosqlite.Connection, name: str) -> int:
+    async with conn.execute(f"PRAGMA {name}") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row else 0

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
-Variant = Literal["duo", "pizza"]
+Variant = Literal["duo", "pizza", "classic"]
 Outcome = Literal["won", "lost", "forfeit"]
 MatchStatus = Literal["running", "finished", "abandoned"]
 
@@ -71,6 +71,7 @@ class Match(_Model):
     ended_at: datetime | None
     message_id: int | None
     turn_deadline: datetime | None
+    practice: bool = False  # against the computer: in no board, stats or rating
 
 
 class LoggedAction(_Model):
@@ -165,6 +166,124 @@ class MemberStats(_Model):
 
     stats: PlayerStats
     recent: list[RecentMatch]
+
+
+# Ranges the settings accept (the commands' own ranges for targets).
+TURN_SECONDS_RANGE = (5, 3600)
+TARGET_RANGE = (50, 1000)
+DuoDeck = Literal[108, 112]
+
+
+class GuildSettings(_Model):
+    """A server's table settings; a new table reads them when it opens.
+
+    Each field has its default here, not in the database: a server that never
+    changed a setting follows the default. Strict: "90" is not 90, 1 is not True.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    turn_seconds: int = Field(default=90, ge=TURN_SECONDS_RANGE[0], le=TURN_SECONDS_RANGE[1])
+    target_duo: int = Field(default=200, ge=TARGET_RANGE[0], le=TARGET_RANGE[1])  # D14
+    target_pizza: int = Field(default=250, ge=TARGET_RANGE[0], le=TARGET_RANGE[1])  # P11
+    target_classic: int = Field(default=500, ge=TARGET_RANGE[0], le=TARGET_RANGE[1])  # C11
+    duo_deck: DuoDeck = 112  # D1: or the classic 108 cards
+    duo_classic_challenge: bool = False  # D10: only a card of the active colour counts
+    stacking: bool = False  # H1
+    seven_o: bool = False  # H2
+    jump_in: bool = False  # H3
+    draw_to_match: bool = False  # H4
+    thread_tables: bool = False  # each table in its own thread of the channel
+    turn_ping_mentions: bool = True  # the turn ping mentions the player
+
+    def target(self, variant: Variant) -> int:
+        """The default target of a new table of `variant`."""
+        targets = {
+            "duo": self.target_duo,
+            "pizza": self.target_pizza,
+            "classic": self.target_classic,
+        }
+        return targets[variant]
+
+    @property
+    def house_rules(self) -> list[str]:
+        """The classic house rules in play (field names, in H1-H4 order)."""
+        rules = ("stacking", "seven_o", "jump_in", "draw_to_match")
+        return [rule for rule in rules if getattr(self, rule)]
+
+
+class MemberPrefs(_Model):
+    """A member's own preferences, the same in every server."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    pings: bool = True  # /uno pings off: never mentioned by the bot
+
+
+class Rating(_Model):
+    """A member's OpenSkill rating (Plackett-Luce) in one server and variant."""
+
+    user_id: int
+    variant: Variant
+    mu: float
+    sigma: float
+    matches: int  # rated matches (practice matches are not rated)
+
+    @property
+    def conservative(self) -> float:
+        """mu - 3 sigma: what the leaderboard ranks by (the skill is likely above it)."""
+        return self.mu - 3 * self.sigma
+
+
+class RatingChange(_Model):
+    """One match's change of a member's rating."""
+
+    match_id: int
+    ended_at: datetime
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+
+    @property
+    def conservative_before(self) -> float:
+        """mu - 3 sigma before the match."""
+        return self.mu_before - 3 * self.sigma_before
+
+    @property
+    def conservative_after(self) -> float:
+        """mu - 3 sigma after the match."""
+        return self.mu_after - 3 * self.sigma_after
+
+
+class RatingEntry(_Model):
+    """A line of the rating leaderboard: `place` is shared by equal estimates."""
+
+    place: int
+    user_id: int
+    display_name: str
+    mu: float
+    sigma: float
+    conservative: float  # mu - 3 sigma
+    played: int
+    won: int
+    points: int  # as PlayerStats.points: conceded in Duo, scored in Pizza and Classic
+
+
+class RatingBoardPage(_Model):
+    """One page of a server's leaderboard by rating."""
+
+    variant: Variant
+    page: int
+    page_size: int
+    total: int
+    min_played: int
+    entries: list[RatingEntry]
+
+    @property
+    def pages(self) -> int:
+        """The number of pages (at least 1, so an empty board is "page 1 of 1")."""
+        return max(1, -(-self.total // self.page_size))
 
 
 def now_ms() -> int:

@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 # One window pass only: each extra window costs as much as the rest together.
 # `last_run` and `names` use SQLite's documented rule that a bare column next
 # to a lone MAX() comes from the row holding that maximum.
-# Forgotten members carry negative placeholder ids and are left out.
+# Forgotten members carry negative placeholder ids and are left out; practice
+# matches (against the computer) count in no board.
 _STATS_CTE = """
 WITH res AS MATERIALIZED (
     SELECT r.user_id, r.outcome, r.score, m.match_id, m.ended_at, p.display_name
@@ -45,7 +46,7 @@ WITH res AS MATERIALIZED (
     JOIN results AS r ON r.match_id = m.match_id
     JOIN match_players AS p ON p.match_id = r.match_id AND p.user_id = r.user_id
     WHERE m.guild_id = :guild AND m.variant = :variant AND m.status = 'finished'
-      AND r.user_id >= 0 {user_filter}
+      AND NOT m.practice AND r.user_id >= 0 {user_filter}
 ),
 runs AS MATERIALIZED (
     SELECT user_id, grp, SUM(won) AS run
@@ -65,7 +66,7 @@ rounds_won AS (
     SELECT rd.winner_id AS user_id, COUNT(*) AS n
     FROM matches AS m JOIN rounds AS rd ON rd.match_id = m.match_id
     WHERE m.guild_id = :guild AND m.variant = :variant AND m.status = 'finished'
-      AND rd.winner_id >= 0 {winner_filter}
+      AND NOT m.practice AND rd.winner_id >= 0 {winner_filter}
     GROUP BY rd.winner_id
 ),
 agg AS (
@@ -173,7 +174,10 @@ class ScoreRepo:
         Their seats get a placeholder name and a negative placeholder id (unique
         within each match), which the foreign keys carry into rounds, results and
         the action log; their stats vanish, while other members' matches keep
-        every row and stay consistent. Returns the number of matches touched.
+        every row and stay consistent. Their ratings and rating history go too
+        (in that guild, or everywhere); forgetting them everywhere also erases
+        their preferences, which belong to no guild. Other members' ratings stay
+        as they are. Returns the number of matches touched.
         Raises MemberPlaying if they sit at a running table (remove them first).
         """
         scope = "m.guild_id = :guild" if guild_id is not None else "1"
@@ -187,6 +191,13 @@ class ScoreRepo:
                 row = await cursor.fetchone()
             if row and row[0]:
                 raise MemberPlaying(f"user {user_id} is playing; remove them from the table first")
+            rating_scope = "guild_id = :guild" if guild_id is not None else "1"
+            for table in ("rating_changes", "ratings"):
+                await conn.execute(
+                    f"DELETE FROM {table} WHERE user_id = :user AND {rating_scope}", params
+                )
+            if guild_id is None:
+                await conn.execute("DELETE FROM member_prefs WHERE user_id = :user", params)
             cursor = await conn.execute(
                 "UPDATE match_players SET user_id = -(seat + 1), display_name = :name"
                 " WHERE user_id = :user AND match_id IN"
@@ -205,7 +216,7 @@ async def _recent_matches(
         "  FROM match_players AS o WHERE o.match_id = m.match_id AND o.user_id <> r.user_id)"
         " FROM results AS r JOIN matches AS m ON m.match_id = r.match_id"
         " WHERE r.user_id = :user AND m.guild_id = :guild AND m.variant = :variant"
-        " AND m.status = 'finished'"
+        " AND m.status = 'finished' AND NOT m.practice"
         " ORDER BY m.ended_at DESC, m.match_id DESC LIMIT :limit",
         {**params, "limit": limit},
     ) as cursor:

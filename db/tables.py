@@ -37,12 +37,13 @@ from db.models import (
     now_ms,
     to_ms,
 )
+from db.skill import rate_match
 from db.writer import GroupCommitter
 
 if TYPE_CHECKING:
     from db.database import Database
 
-_SEATS = {"duo": (2, 2), "pizza": (2, 5)}
+_SEATS = {"duo": (2, 2), "pizza": (2, 5), "classic": (2, 10)}
 _INT64 = (-(2**63), 2**63 - 1)
 
 _INSERT_ACTION = (
@@ -125,10 +126,13 @@ class TableRepo:
         message_id: int | None = None,
         deadline: datetime | None = None,
         started_at: datetime | None = None,
+        practice: bool = False,
     ) -> int:
         """Record a table that started, with its initial state (seq 0); return its match_id.
 
         `players` are in seat order. `seed` must fit in int64 (use getrandbits(63)).
+        A `practice` match (against the computer) is recorded like any other, but
+        counts in no leaderboard, member stats or rating.
         """
         low, high = _SEATS[variant]
         if not low <= len(players) <= high:
@@ -143,7 +147,7 @@ class TableRepo:
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
                 "INSERT INTO matches (guild_id, channel_id, variant, options, seed, started_at,"
-                " message_id, turn_deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " message_id, turn_deadline, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -153,6 +157,7 @@ class TableRepo:
                     started,
                     message_id,
                     to_ms(deadline) if deadline else None,
+                    practice,
                 ),
             )
             match_id = cursor.lastrowid
@@ -353,16 +358,21 @@ async def _running_table(conn: aiosqlite.Connection, match: Match) -> RunningTab
 
 async def _require_running(conn: aiosqlite.Connection, match_id: int) -> list[int]:
     """Return the seated user ids of a running match, or raise."""
-    async with conn.execute("SELECT status FROM matches WHERE match_id = ?", (match_id,)) as cur:
-        row = await cur.fetchone()
-    if row is None:
+    # One trip to SQLite's thread each (execute_fetchall): a match's end runs these
+    # inside the transaction its last player is waiting on.
+    rows = list(
+        await conn.execute_fetchall(
+            "SELECT m.status, p.user_id FROM matches AS m"
+            " LEFT JOIN match_players AS p ON p.match_id = m.match_id"
+            " WHERE m.match_id = ? ORDER BY p.seat",
+            (match_id,),
+        )
+    )
+    if not rows:
         raise UnknownMatch(f"no match {match_id}")
-    if row[0] != "running":
-        raise MatchNotRunning(f"match {match_id} is {row[0]}, not running")
-    async with conn.execute(
-        "SELECT user_id FROM match_players WHERE match_id = ? ORDER BY seat", (match_id,)
-    ) as cur:
-        return [int(r[0]) for r in await cur.fetchall()]
+    if rows[0][0] != "running":
+        raise MatchNotRunning(f"match {match_id} is {rows[0][0]}, not running")
+    return [int(row[1]) for row in rows if row[1] is not None]
 
 
 async def _insert_round(
@@ -374,11 +384,10 @@ async def _insert_round(
         raise InvalidResults(f"round of match {match_id} names non-players {sorted(unknown)}")
     if any(points < 0 for points in result.points.values()):
         raise InvalidResults("round points cannot be negative")
-    async with conn.execute(
+    [row] = await conn.execute_fetchall(
         "SELECT COALESCE(MAX(round_no), 0) FROM rounds WHERE match_id = ?", (match_id,)
-    ) as cur:
-        row = await cur.fetchone()
-    expected = int(row[0]) + 1 if row else 1
+    )
+    expected = int(row[0]) + 1
     if result.round_no != expected:
         raise InvalidResults(f"match {match_id}: round {result.round_no} recorded, {expected} due")
     await conn.execute(
@@ -403,11 +412,13 @@ async def _finish(
         raise InvalidResults(f"match {match_id}: exactly one winner, at place 1")
     if any(r.place > len(seated) for r in results):
         raise InvalidResults(f"match {match_id}: a place is beyond the number of players")
-    async with conn.execute(
-        "SELECT user_id, SUM(points) FROM round_scores WHERE match_id = ? GROUP BY user_id",
-        (match_id,),
-    ) as cur:
-        totals = {int(uid): int(total) for uid, total in await cur.fetchall()}
+    totals = {
+        int(uid): int(total)
+        for uid, total in await conn.execute_fetchall(
+            "SELECT user_id, SUM(points) FROM round_scores WHERE match_id = ? GROUP BY user_id",
+            (match_id,),
+        )
+    }
     wrong = [r.user_id for r in results if r.score != totals.get(r.user_id, 0)]
     if wrong:
         raise InvalidResults(
@@ -424,6 +435,8 @@ async def _finish(
     )
     # Snapshots are only a restart cache; seed + action log keep the replay (X4).
     await conn.execute("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
+    # In the same transaction: a result is never stored without its rating change.
+    await rate_match(conn, match_id)
 
 
 async def _load_matches(
@@ -431,7 +444,7 @@ async def _load_matches(
 ) -> list[Match]:
     async with conn.execute(
         "SELECT m.match_id, m.guild_id, m.channel_id, m.variant, m.options, m.seed, m.status,"
-        " m.started_at, m.ended_at, m.message_id, m.turn_deadline,"
+        " m.started_at, m.ended_at, m.message_id, m.turn_deadline, m.practice,"
         " json_group_array(json_array(p.seat, p.user_id, p.display_name))"
         " FROM matches AS m JOIN match_players AS p ON p.match_id = m.match_id"
         f" WHERE {where} GROUP BY m.match_id ORDER BY m.match_id",
@@ -442,7 +455,8 @@ async def _load_matches(
 
 
 def _match_from_row(row: Any) -> Match:
-    mid, guild, channel, variant, options, seed, status, started, ended, msg, deadline, seats = row
+    mid, guild, channel, variant, options, seed, status, started, ended, msg, deadline = row[:11]
+    practice, seats = row[11:]
     return Match(
         match_id=mid,
         guild_id=guild,
@@ -456,6 +470,7 @@ def _match_from_row(row: Any) -> Match:
         ended_at=from_ms(ended) if ended is not None else None,
         message_id=msg,
         turn_deadline=from_ms(deadline) if deadline is not None else None,
+        practice=bool(practice),
     )
 
 

@@ -37,15 +37,17 @@ async def start(
     variant: Variant = "duo",
     guild_id: int = GUILD,
     state: str = '{"seq":0}',
+    practice: bool = False,
 ) -> int:
     return await db.tables.start_match(
         guild_id=guild_id,
         channel_id=CHANNEL,
         variant=variant,
-        options={"target": 200 if variant == "duo" else 250},
+        options={"target": {"duo": 200, "pizza": 250, "classic": 500}[variant]},
         seed=12345,
         players=seats(*user_ids),
         state=state,
+        practice=practice,
     )
 
 
@@ -69,12 +71,13 @@ async def play(
     outcomes: dict[int, Outcome],
     variant: Variant = "duo",
     guild_id: int = GUILD,
+    practice: bool = False,
 ) -> int:
     """Start, play `rounds` (winner, points) and finish a match; places follow outcome then score.
 
     Duo: lower total is better; Pizza: higher total is better.
     """
-    mid = await start(db, *players, variant=variant, guild_id=guild_id)
+    mid = await start(db, *players, variant=variant, guild_id=guild_id, practice=practice)
     totals = dict.fromkeys(players, 0)
     for n, (winner, points) in enumerate(rounds, start=1):
         await db.tables.record_round(mid, RoundResult(round_no=n, winner_id=winner, points=points))

@@ -30,8 +30,12 @@ from db.errors import (
     WalUnavailable,
     WriterStopped,
 )
+from db.fields import FieldStore
 from db.models import RoundResult
+from db.prefs import PrefsRepo
+from db.ratings import RatingRepo
 from db.scores import ScoreRepo
+from db.settings import SettingsRepo
 from db.tables import TableRepo
 
 from .conftest import GUILD, Clock, start, win
@@ -114,6 +118,9 @@ async def test_writes_locked_past_the_busy_timeout_are_storage_errors(
             with pytest.raises(DatabaseError) as forgot:
                 await database.scores.forget_member(1)
             assert_storage_error(forgot, "ScoreRepo.forget_member", "database is locked")
+            with pytest.raises(DatabaseError) as changed:
+                await database.settings.update(1, stacking=True)
+            assert_storage_error(changed, "FieldStore.update", "database is locked")
 
         # Nothing was half-written, and the same calls now go through.
         await start(database, 3, 4)
@@ -439,7 +446,9 @@ async def test_an_action_whose_commit_is_cancelled_raises_writer_stopped(
 # ---------------------------------------------------------------- the boundary
 
 
-@pytest.mark.parametrize("repo", [TableRepo, ScoreRepo, Database])
+@pytest.mark.parametrize(
+    "repo", [TableRepo, ScoreRepo, RatingRepo, FieldStore, SettingsRepo, PrefsRepo, Database]
+)
 def test_every_public_database_coroutine_wraps_sqlite_errors(repo: type) -> None:
     # transaction() and reading() hand out the connection itself, and
     # execute_atomic() is the writer's: the repositories wrap what they do with them.

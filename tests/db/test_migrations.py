@@ -10,11 +10,12 @@ import aiosqlite
 import pytest
 
 from db.database import Database
-from db.errors import MigrationError, SchemaTooNew
+from db.errors import ActionRejected, MigrationError, SchemaTooNew
 from db.migrate import apply_migrations, load_migrations, schema_version
 from db.models import PlayerResult, RoundResult
+from db.skill import DEFAULT_MU
 
-from .conftest import GUILD, seats, start
+from .conftest import GUILD, Clock, play, seats, start, win
 
 ALL = load_migrations()
 
@@ -80,6 +81,13 @@ async def test_every_earlier_version_is_upgraded(db_path: Path, version: int) ->
             players=seats(1, 2), state="{}",
         )  # fmt: skip
         await db.tables.record_action(mid, seq=1, player_id=1, action={}, state="{}", deadline=None)
+        await db.tables.start_match(
+            guild_id=GUILD, channel_id=1, variant="classic", options={}, seed=1,
+            players=seats(1, 2, 3), state="{}", practice=True,
+        )  # fmt: skip
+        assert (await db.settings.update(GUILD, stacking=True)).house_rules == ["stacking"]
+        assert (await db.prefs.update(1, pings=False)).pings is False
+        assert await db.ratings.rating(guild_id=GUILD, user_id=1, variant="duo") is None
     assert "results_user" in tables_of(db_path)
 
 
@@ -105,6 +113,11 @@ async def test_data_written_at_version_1_survives_the_upgrade(db_path: Path) -> 
         assert stats is not None
         assert (stats.stats.display_name, stats.stats.played, stats.stats.points) == ("Bob", 1, 230)
         assert [r.match_id for r in stats.recent] == [7]
+        # Replayed into ratings by 0004.
+        rating = await db.ratings.rating(guild_id=GUILD, user_id=1, variant="duo")
+        assert rating is not None
+        assert rating.matches == 1
+        assert rating.mu > DEFAULT_MU
 
 
 async def test_newer_database_is_refused_untouched(db_path: Path) -> None:
@@ -218,3 +231,187 @@ async def test_wal_starts_over_while_actions_keep_coming(db_path: Path) -> None:
         # Growing, the WAL would hold more than all the states written (~1.8x,
         # measured); starting over it stays near SQLite's 1,000-page default.
         assert wal < written / 2, (wal, written)
+
+
+# -- 0004: settings, ratings, classic and practice matches -----------------------
+
+RATINGS_VERSION = next(m.version for m in ALL if m.key == "settings_ratings")
+# The tables as a bot before ratings wrote them (columns it knew).
+_OLD_ROWS = {
+    "matches": "match_id, guild_id, channel_id, variant, options, seed, status, started_at,"
+    " ended_at, message_id, turn_deadline",
+    "match_players": "*",
+    "rounds": "*",
+    "round_scores": "*",
+    "results": "*",
+    "actions": "*",
+    "snapshots": "*",
+}
+
+
+def copy_history(source: Path, target: Path) -> None:
+    """Copy every match of `source` into `target`, a file at an earlier schema version."""
+    with sqlite3.connect(target) as conn:
+        conn.execute("ATTACH DATABASE ? AS src", (str(source),))
+        for table, columns in _OLD_ROWS.items():
+            conn.execute(f"INSERT INTO main.{table} SELECT {columns} FROM src.{table}")
+
+
+def dump(path: Path, sql: str) -> list[tuple[object, ...]]:
+    with sqlite3.connect(path) as conn:
+        return conn.execute(sql).fetchall()
+
+
+async def test_replay_gives_the_ratings_recorded_live(tmp_path: Path) -> None:
+    """Old results replayed by the migration give the ratings live recording gives, to the bit."""
+    live = tmp_path / "live.db"
+    clock = Clock()
+    async with Database.open(live) as db:
+        for n in range(12):
+            await win(db, clock, 1 + n % 3, 1 + (n + 1) % 3, forfeit=n % 5 == 4)
+        await play(
+            db, clock, variant="pizza", players=[1, 2, 3, 4],
+            rounds=[(2, {2: 120}), (3, {3: 140})],
+            outcomes={1: "forfeit", 2: "lost", 3: "won", 4: "lost"},
+        )  # fmt: skip
+        await play(
+            db, clock, players=[1, 2], rounds=[(1, {2: 200})], outcomes={1: "won", 2: "lost"},
+            guild_id=GUILD + 1,
+        )  # fmt: skip
+        await start(db, 1, 5)  # still running: not rated, and it survives the rebuild
+    old = tmp_path / "old.db"
+    await build_at(old, RATINGS_VERSION - 1)
+    copy_history(live, old)
+    async with Database.open(old) as db:
+        assert await db.pragma("user_version") == len(ALL)
+        [running] = await db.tables.running_tables()
+        assert [s.user_id for s in running.match.players] == [1, 5]
+    for sql in (
+        "SELECT * FROM ratings ORDER BY guild_id, variant, user_id",
+        "SELECT * FROM rating_changes ORDER BY change_id",
+    ):
+        recorded = dump(live, sql)
+        assert recorded
+        assert dump(old, sql) == recorded
+
+
+async def test_replay_rates_matches_in_the_order_they_ended(db_path: Path) -> None:
+    await build_at(db_path, RATINGS_VERSION - 1)
+    with sqlite3.connect(db_path) as conn:
+        for mid, ended in ((1, 3000), (2, 1000), (3, 2000)):
+            insert_finished_duo(conn, mid, ended, winner=1, loser=2)
+    async with Database.open(db_path):
+        pass
+    order = dump(db_path, "SELECT DISTINCT match_id FROM rating_changes ORDER BY change_id")
+    assert order == [(2,), (3,), (1,)]
+
+
+async def test_replay_leaves_forgotten_members_unrated(db_path: Path) -> None:
+    """Their placeholder ids (-1, -2: reused in every match) must not pool into a rating."""
+    await build_at(db_path, RATINGS_VERSION - 1)
+    with sqlite3.connect(db_path) as conn:
+        insert_finished_duo(conn, 1, 1000, winner=-1, loser=2)
+        insert_finished_duo(conn, 2, 2000, winner=3, loser=-2)
+    async with Database.open(db_path) as db:
+        assert dump(db_path, "SELECT COUNT(*) FROM ratings WHERE user_id < 0") == [(0,)]
+        two = await db.ratings.rating(guild_id=GUILD, user_id=2, variant="duo")
+        three = await db.ratings.rating(guild_id=GUILD, user_id=3, variant="duo")
+        assert two is not None
+        assert three is not None
+        # Each played a fresh opponent at the default rating: mirror images.
+        assert two.mu == pytest.approx(2 * DEFAULT_MU - three.mu)
+
+
+def insert_finished_duo(
+    conn: sqlite3.Connection, mid: int, ended: int, *, winner: int, loser: int
+) -> None:
+    """A finished Duo match as an older bot wrote it: `loser` conceded 200 in one round."""
+    conn.execute(
+        "INSERT INTO matches (match_id, guild_id, channel_id, variant, seed, status,"
+        " started_at, ended_at) VALUES (?, ?, 1, 'duo', 1, 'finished', 0, ?)",
+        (mid, GUILD, ended),
+    )
+    conn.executemany(
+        "INSERT INTO match_players VALUES (?, ?, ?, ?)",
+        [(mid, 0, winner, "W"), (mid, 1, loser, "L")],
+    )
+    conn.execute("INSERT INTO rounds VALUES (?, 1, ?, ?)", (mid, winner, ended))
+    conn.executemany(
+        "INSERT INTO round_scores VALUES (?, 1, ?, ?)", [(mid, winner, 0), (mid, loser, 200)]
+    )
+    conn.executemany(
+        "INSERT INTO results VALUES (?, ?, ?, ?, ?)",
+        [(mid, winner, 0, 1, "won"), (mid, loser, 200, 2, "lost")],
+    )
+
+
+async def test_the_rebuilt_matches_table_keeps_its_log_checks_and_keys(db_path: Path) -> None:
+    """After 0004 rebuilt matches, the triggers and foreign keys naming it still hold."""
+    await build_at(db_path, RATINGS_VERSION - 1)
+    with sqlite3.connect(db_path) as conn:
+        insert_finished_duo(conn, 1, 1000, winner=1, loser=2)
+    async with Database.open(db_path) as db:
+        mid = await start(db, 1, 2)
+        await db.tables.record_action(mid, seq=1, player_id=1, action={}, state="{}", deadline=None)
+        with pytest.raises(ActionRejected, match="out of order"):
+            await db.tables.record_action(
+                mid, seq=3, player_id=1, action={}, state="{}", deadline=None
+            )
+        with pytest.raises(ActionRejected, match="not running"):
+            await db.tables.record_action(
+                1, seq=1, player_id=1, action={}, state="{}", deadline=None
+            )
+        assert await db.pragma("foreign_keys") == 1
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("PRAGMA foreign_keys = ON")
+        with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+            conn.execute("INSERT INTO match_players VALUES (999, 0, 1, 'nobody')")
+        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        # Deleting a match still cascades to its rows (the keys point at the new table).
+        conn.execute("DELETE FROM matches WHERE match_id = 1")
+        assert conn.execute("SELECT COUNT(*) FROM results").fetchone() == (0,)
+        assert conn.execute("SELECT COUNT(*) FROM rating_changes").fetchone() == (0,)
+
+
+async def test_a_migration_breaking_a_foreign_key_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    (folder / "0001_one.sql").write_text(
+        "CREATE TABLE parent (id INTEGER PRIMARY KEY);\n"
+        "CREATE TABLE child (id INTEGER REFERENCES parent (id));\n"
+    )
+    (folder / "0002_two.sql").write_text("INSERT INTO child VALUES (7);\n")
+    path = tmp_path / "t.db"
+    async with aiosqlite.connect(path, isolation_level=None) as conn:
+        await conn.execute("PRAGMA foreign_keys = ON")
+        with pytest.raises(MigrationError, match=r"0002_two\.sql breaks foreign keys of .*child"):
+            await apply_migrations(conn, load_migrations(folder))
+        assert await schema_version(conn) == 1
+        async with conn.execute("PRAGMA foreign_keys") as cursor:
+            assert await cursor.fetchone() == (1,)  # restored
+
+
+async def test_python_steps_run_in_the_migration_and_attach_by_name(tmp_path: Path) -> None:
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    (folder / "0001_one.sql").write_text("CREATE TABLE one (x INTEGER);\n")
+    (folder / "0002_fill.sql").write_text("CREATE TABLE two (x INTEGER);\n")
+
+    async def fill(conn: aiosqlite.Connection) -> None:
+        await conn.executemany("INSERT INTO two VALUES (?)", [(n,) for n in range(3)])
+
+    async def broken(conn: aiosqlite.Connection) -> None:
+        await conn.execute("INSERT INTO two VALUES (99)")
+        raise RuntimeError("step failed")
+
+    with pytest.raises(MigrationError, match="name no migration file"):
+        load_migrations(folder, {"fil": fill})
+    path = tmp_path / "t.db"
+    async with aiosqlite.connect(path, isolation_level=None) as conn:
+        with pytest.raises(RuntimeError, match="step failed"):
+            await apply_migrations(conn, load_migrations(folder, {"fill": broken}))
+        assert await schema_version(conn) == 1
+        assert await apply_migrations(conn, load_migrations(folder, {"fill": fill})) == 2
+        async with conn.execute("SELECT x FROM two ORDER BY x") as cursor:
+            assert await cursor.fetchall() == [(0,), (1,), (2,)]

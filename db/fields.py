@@ -1,0 +1,115 @@
+"""A pydantic model stored one row per field that differs from its default."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from db.errors import wraps_storage_errors
+from db.models import now_ms
+
+if TYPE_CHECKING:
+    import aiosqlite
+
+    from db.database import Database
+
+M = TypeVar("M", bound=BaseModel)
+log = logging.getLogger(__name__)
+
+
+class FieldStore(Generic[M]):
+    """Store a model's fields per key (a guild, a member) in `table` (key, name, value).
+
+    Only the fields someone set have a row: a missing row means the model's
+    default, so a key never written reads as the defaults (nothing is written for
+    it), and a later change of a default reaches every key that never chose. An
+    update writes only the fields it names, so two people changing different
+    fields at once never undo each other's change.
+    """
+
+    def __init__(self, db: Database, model: type[M], *, table: str, key: str) -> None:
+        self._db = db
+        self._model = model
+        self._table = table
+        self._key = key
+
+    @wraps_storage_errors
+    async def get(self, key: int) -> M:
+        """Return the stored fields over the defaults."""
+        async with self._db.reading() as conn:
+            return await self._read(conn, key)
+
+    @wraps_storage_errors
+    async def update(self, key: int, **changes: Any) -> M:
+        """Validate and store the named fields; return the whole model after the change.
+
+        Raises ValueError (pydantic's ValidationError is one) for an unknown field
+        or a value the model refuses; then nothing is written.
+        """
+        unknown = sorted(set(changes) - set(self._model.model_fields))
+        if unknown:
+            raise ValueError(f"{self._model.__name__} has no field {', '.join(unknown)}")
+        # The fields are independent: each is checked with the others at their defaults.
+        checked = self._model.model_validate(changes)
+        rows = [
+            (key, name, json.dumps(getattr(checked, name)), now_ms()) for name in sorted(changes)
+        ]
+        async with self._db.transaction() as conn:
+            await conn.executemany(
+                f"INSERT INTO {self._table} ({self._key}, name, value, updated_at)"
+                f" VALUES (?, ?, ?, ?) ON CONFLICT ({self._key}, name) DO UPDATE"
+                " SET value = excluded.value, updated_at = excluded.updated_at",
+                rows,
+            )
+            return await self._read(conn, key)
+
+    @wraps_storage_errors
+    async def reset(self, key: int, *names: str) -> M:
+        """Put the named fields (all, if none is named) back to their defaults."""
+        unknown = sorted(set(names) - set(self._model.model_fields))
+        if unknown:
+            raise ValueError(f"{self._model.__name__} has no field {', '.join(unknown)}")
+        async with self._db.transaction() as conn:
+            await self._erase(conn, [key], names)
+            return await self._read(conn, key)
+
+    async def _erase(
+        self, conn: aiosqlite.Connection, keys: Iterable[int], names: Iterable[str] = ()
+    ) -> None:
+        """Delete the keys' rows (only the named fields, if any), in the caller's transaction."""
+        only = list(names)
+        fields = f" AND name IN ({', '.join('?' * len(only))})" if only else ""
+        await conn.executemany(
+            f"DELETE FROM {self._table} WHERE {self._key} = ?{fields}",
+            [(key, *only) for key in keys],
+        )
+
+    async def _read(self, conn: aiosqlite.Connection, key: int) -> M:
+        async with conn.execute(
+            f"SELECT name, value FROM {self._table} WHERE {self._key} = ?", (key,)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return self._from_rows(key, rows)
+
+    def _from_rows(self, key: int, rows: Iterable[Any]) -> M:
+        values: dict[str, object] = {}
+        for name, text in rows:
+            # A field this version does not know (a newer bot wrote it) or a value it
+            # no longer accepts (a range narrowed) reads as the default.
+            if name not in self._model.model_fields:
+                continue
+            value = json.loads(text)
+            try:
+                self._model.model_validate({name: value})
+            except ValidationError:
+                log.warning(
+                    "%s %s=%s: stored %s=%r refused, default used",
+                    *(self._table, self._key, key, name, value),
+                )
+                continue
+            values[name] = value
+        return self._model.model_validate(values)

@@ -1,0 +1,99 @@
+"""OpenSkill ratings (Plackett-Luce): a match's update, applied live and by the replay.
+
+Both the live path (a match's results being recorded) and the migration that
+replays older results call `rate_match` on the results rows as stored, so the two
+give the same floats: ratings are a fold over finished matches in order.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+import aiosqlite
+from openskill.models import PlackettLuce
+
+# The package's defaults (mu 25, sigma 25/3, beta 25/6, tau 25/300), pinned by
+# the package version in requirements.txt: another version could move every
+# rating, and the replay would no longer match what was stored live.
+_MODEL = PlackettLuce()
+DEFAULT_MU: float = _MODEL.mu
+DEFAULT_SIGMA: float = _MODEL.sigma
+
+
+def rate(before: Sequence[tuple[float, float]], ranks: Sequence[int]) -> list[tuple[float, float]]:
+    """Return each player's (mu, sigma) after a match; rank 1 is best, equal ranks tie."""
+    teams = [[_MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
+    rated = _MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
+    return [(team[0].mu, team[0].sigma) for team in rated]
+
+
+def ranks_of(results: Sequence[tuple[int, str]]) -> list[int]:
+    """Dense ranks from (place, outcome): a player who forfeited ranks below every
+    player who did not (X3), whatever place they were given; equal places tie."""
+    keys = [(outcome == "forfeit", place) for place, outcome in results]
+    order = {key: rank for rank, key in enumerate(sorted(set(keys)), start=1)}
+    return [order[key] for key in keys]
+
+
+# Everything a match's update needs, in one trip to SQLite's thread: the match,
+# its results, and each player's current rating in its guild and variant.
+_READ = (
+    "SELECT m.guild_id, m.variant, m.practice, m.ended_at, r.user_id, r.place, r.outcome,"
+    " g.mu, g.sigma, g.matches"
+    " FROM matches AS m JOIN results AS r ON r.match_id = m.match_id"
+    " LEFT JOIN ratings AS g"
+    "  ON g.guild_id = m.guild_id AND g.variant = m.variant AND g.user_id = r.user_id"
+    " WHERE m.match_id = ? ORDER BY r.place, r.user_id"
+)
+# And one statement writes it (migration 0004's rating_intake view).
+_WRITE = (
+    "INSERT INTO rating_intake (match_id, user_id, guild_id, variant, mu_before, sigma_before,"
+    " mu_after, sigma_after, matches, updated_at)"
+    " SELECT ?, json_extract(value, '$[0]'), ?, ?, json_extract(value, '$[1]'),"
+    " json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]'),"
+    " json_extract(value, '$[5]'), ? FROM json_each(?) ORDER BY key"
+)
+
+
+async def rate_match(conn: aiosqlite.Connection, match_id: int) -> None:
+    """Update the ratings of a finished match's players from its stored results.
+
+    Call inside the transaction that recorded the results. Practice matches move
+    no rating. Forgotten members (negative placeholder ids, in the replay of old
+    results) count as opponents at the default rating, but nothing of theirs is
+    stored.
+    """
+    rows = list(await conn.execute_fetchall(_READ, (match_id,)))
+    if len(rows) < 2 or rows[0][2]:  # no results yet, or a practice match
+        return
+    guild_id, variant, _, ended_at = rows[0][:4]
+    before = [
+        (DEFAULT_MU, DEFAULT_SIGMA, 0) if mu is None else (float(mu), float(sigma), int(n))
+        for *_, mu, sigma, n in rows
+    ]
+    after = rate([(mu, sigma) for mu, sigma, _ in before], ranks_of([r[5:7] for r in rows]))
+    changes = [
+        (row[4], old[0], old[1], new[0], new[1], old[2] + 1)
+        for row, old, new in zip(rows, before, after, strict=True)
+        if row[4] >= 0  # a forgotten member's placeholder
+    ]
+    # json.dumps writes each float's shortest repr, and json_extract on that text
+    # reads back the same double (tested: the stored rating is rate()'s, to the bit).
+    await conn.execute(_WRITE, (match_id, guild_id, variant, ended_at, json.dumps(changes)))
+
+
+async def replay_ratings(conn: aiosqlite.Connection) -> None:
+    """Rate every finished match again, in match order (end time, then id), from scratch.
+
+    The migration's Python step: the results recorded before ratings existed.
+    """
+    await conn.execute("DELETE FROM rating_changes")
+    await conn.execute("DELETE FROM ratings")
+    async with conn.execute(
+        "SELECT match_id FROM matches WHERE status = 'finished' AND NOT practice"
+        " ORDER BY ended_at, match_id"
+    ) as cursor:
+        match_ids = [int(row[0]) for row in await cursor.fetchall()]
+    for match_id in match_ids:
+        await rate_match(conn, match_id)
