@@ -2,7 +2,7 @@
 
 Every picture is the same card outline on a transparent square. A suit card is its hue
 with a white suit shape (red diamond, yellow circle, green triangle, blue square) and
-the symbol in the middle; a wild is black with the four shapes, or, once a colour is
+the symbol in black in the middle; a wild is black with the four shapes, or, once a colour is
 named, with that colour's shape alone.
 """
 
@@ -69,10 +69,12 @@ def suit_card(card: Card) -> Canvas:
     cx, cy = CENTRE
     size = _SIZES.get(symbol, 58.0)
     if suit.shape == "triangle":
-        cy, size = cy + 13, size * 0.8
+        cy, size = cy + 12, size * 0.84
     elif suit.shape == "diamond":
         size *= 0.92
-    canvas.stamp(symbol_mask(symbol, cx, cy, size), suit.deep, INK, 1.8)
+    # Black on white reads best at emoji size; a white rim keeps it clear where it
+    # overlaps the coloured body.
+    canvas.stamp(symbol_mask(symbol, cx, cy, size), INK, PAPER, 1.2)
     return canvas
 
 

@@ -18,15 +18,14 @@ class Suit:
     letter: str  # the card notation's colour letter (engine.cards.Colour.value)
     name: str
     hue: RGB
-    deep: RGB  # a darker tone of the hue, for symbols drawn on white
     shape: Shape
 
 
 SUITS: dict[str, Suit] = {
-    "R": Suit("R", "red", (226, 35, 26), (178, 18, 14), "diamond"),
-    "Y": Suit("Y", "yellow", (250, 200, 10), (196, 138, 0), "circle"),
-    "G": Suit("G", "green", (40, 160, 60), (18, 116, 38), "triangle"),
-    "B": Suit("B", "blue", (18, 100, 214), (10, 62, 160), "square"),
+    "R": Suit("R", "red", (226, 35, 26), "diamond"),
+    "Y": Suit("Y", "yellow", (250, 200, 10), "circle"),
+    "G": Suit("G", "green", (40, 160, 60), "triangle"),
+    "B": Suit("B", "blue", (18, 100, 214), "square"),
 }
 
 INK: RGB = (22, 22, 26)  # outlines and the wild cards' body

@@ -18,7 +18,7 @@ def suit_points(shape: Shape, cx: float, cy: float, r: float) -> list[Point]:
         return [(cx, cy - r), (cx + w, cy), (cx, cy + r), (cx - w, cy)]
     if shape == "triangle":
         # Centred on its box, not its centroid, so it sits level with the others.
-        half = r * 1.05
+        half = r * 0.92
         return [(cx, cy - r), (cx + half, cy + r * 0.85), (cx - half, cy + r * 0.85)]
     raise ValueError(shape)
 
