@@ -14,6 +14,7 @@ from typing import Any
 
 from . import errors
 from .errors import ApiError
+from .limits import FormErrors
 from .models import User
 
 NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
@@ -107,6 +108,28 @@ class AppEmojis:
     def image(self, emoji_id: int) -> AppEmoji | None:
         """The emoji behind a CDN address (served whether or not routes are refused)."""
         return self.by_id.get(emoji_id)
+
+    def check_components(self, rows: list[dict[str, Any]] | None) -> None:
+        """Refuse a button or select option showing a custom emoji the bot cannot use.
+
+        Only the application's own emojis are usable here (guild emojis are not modelled):
+        a deleted or made-up id is Discord's 400 "Invalid emoji".
+        """
+        invalid = FormErrors()
+        for i, row in enumerate(rows or []):
+            for j, child in enumerate(row.get("components") or []):
+                path: tuple[str | int, ...] = ("components", i, "components", j)
+                self._check_emoji(invalid, path, child.get("emoji"))
+                for k, option in enumerate(child.get("options") or []):
+                    self._check_emoji(invalid, (*path, "options", k), option.get("emoji"))
+        invalid.raise_if_any()
+
+    def _check_emoji(
+        self, invalid: FormErrors, path: tuple[str | int, ...], emoji: dict[str, Any] | None
+    ) -> None:
+        emoji_id = (emoji or {}).get("id")
+        if emoji_id is not None and int(emoji_id) not in self.by_id:
+            invalid.add((*path, "emoji", "id"), "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji")
 
     def _valid_name(self, name: object, *, renaming: AppEmoji | None = None) -> str:
         if not isinstance(name, str) or not 2 <= len(name) <= 32:

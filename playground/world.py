@@ -345,6 +345,7 @@ class World:
         ephemeral_to: User | None = None,
         flags: int | None = None,
     ) -> Message:
+        self.emojis.check_components(payload.get("components"))
         kind = 0
         if interaction is not None and interaction.type is InteractionType.APPLICATION_COMMAND:
             kind = 20  # CHAT_INPUT_COMMAND
@@ -376,6 +377,7 @@ class World:
     def _apply_edit(
         self, message: Message, payload: dict[str, Any], uploads: Iterable[Upload]
     ) -> None:
+        self.emojis.check_components(payload.get("components"))
         if "content" in payload:
             message.content = payload["content"] or ""
         if "embeds" in payload:

@@ -11,6 +11,7 @@ import pytest
 
 from cogs.uno.art import card_image
 from playground import Emulator
+from tests.e2e.conftest import Scene
 from tests.e2e.tinybot import TinyBot
 
 PNG = card_image("B7")
@@ -112,3 +113,28 @@ async def test_refused_routes_answer_403(emu: Emulator, tiny_bot: TinyBot) -> No
         await tiny_bot.fetch_application_emojis()
     assert refused.value.code == 50001
     assert emu.log.of_kind("emoji_refused")
+
+
+async def test_a_button_or_option_with_an_unknown_custom_emoji_is_refused(
+    emu: Emulator, tiny_bot: TinyBot, scene: Scene
+) -> None:
+    made = await tiny_bot.create_application_emoji(name="uno_b7", image=PNG)
+    good = {"id": str(made.id), "name": made.name}
+    gone = {"id": "42", "name": "uno_gone"}
+
+    def row(emoji: dict[str, str], option_emoji: dict[str, str]) -> list[dict[str, Any]]:
+        button = {"type": 2, "style": 1, "custom_id": "b", "label": "Blue 7", "emoji": emoji}
+        option = {"label": "Blue 7", "value": "B7", "emoji": option_emoji}
+        select = {"type": 3, "custom_id": "s", "options": [option]}
+        return [{"type": 1, "components": [button]}, {"type": 1, "components": [select]}]
+
+    await tiny_bot.post_raw(scene.channel.id, {"components": row(good, {"name": "🟦"})})
+    with pytest.raises(discord.HTTPException) as raised:
+        await tiny_bot.post_raw(scene.channel.id, {"components": row(gone, good)})
+    assert (raised.value.status, raised.value.code) == (400, 50035)
+    with pytest.raises(discord.HTTPException):
+        await tiny_bot.post_raw(scene.channel.id, {"components": row(good, gone)})
+    detail = [v.detail for v in emu.log.of_kind("invalid_form_body")]
+    assert "BUTTON_COMPONENT_INVALID_EMOJI" in detail[0]
+    assert "options" in detail[1]
+    assert len([m for m in emu.world.messages.values() if m.channel is scene.channel]) == 1
