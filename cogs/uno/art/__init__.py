@@ -8,5 +8,15 @@ for a button, the inline text for a message and the image URL for a thumbnail.
 from __future__ import annotations
 
 from .catalog import BACK, art_key, art_keys, card_image, content_hash, emoji_name
+from .emojis import CardEmojis, SyncResult
 
-__all__ = ["BACK", "art_key", "art_keys", "card_image", "content_hash", "emoji_name"]
+__all__ = [
+    "BACK",
+    "CardEmojis",
+    "SyncResult",
+    "art_key",
+    "art_keys",
+    "card_image",
+    "content_hash",
+    "emoji_name",
+]
