@@ -4,6 +4,7 @@ alone, images served at the emoji URL, and words when Discord refuses."""
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Mapping
 
 import aiohttp
@@ -57,6 +58,8 @@ async def test_first_start_uploads_every_card_and_a_restart_uploads_nothing(
 
 
 async def test_a_redrawn_card_replaces_only_its_own_emoji(emu: Emulator, scene: Scene) -> None:
+    logo = "data:image/png;base64," + base64.b64encode(card_image("back")).decode()
+    emu.world.emojis.create(emu.world.application_id, {"name": "uno_logo", "image": logo})
     old = await sync_once(emu, scene)
     redrawn = {**every_card_image(), "G7": card_image("Y7")}  # a new picture for Green 7
     before = len(emu.log.calls)
@@ -73,6 +76,7 @@ async def test_a_redrawn_card_replaces_only_its_own_emoji(emu: Emulator, scene: 
     assert old_g7.name not in emu.world.emojis.names()
     assert new_g7.name in emu.world.emojis.names()
     assert new.partial("R5") == old.partial("R5")
+    assert "uno_logo" in emu.world.emojis.names()  # the owner's own emoji is not ours to delete
 
 
 async def test_emoji_lookups_serve_buttons_text_and_a_thumbnail(

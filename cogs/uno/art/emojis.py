@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import discord
 
-from .catalog import EMOJI_PREFIX, art_key, art_keys, card_image, emoji_name
+from .catalog import EMOJI_PREFIX, HASH_LENGTH, art_key, art_keys, card_image, emoji_name
 
 log = logging.getLogger(__name__)
 
 EMOJI_LIMIT = 2000  # an application's emojis, Discord's limit
+# Names this module made (catalog.emoji_name): only these are ever deleted, so an
+# emoji the owner uploaded by hand, even "uno_logo", stays.
+OUR_NAME = re.compile(rf"{EMOJI_PREFIX}[a-z0-9_]+_[0-9a-f]{{{HASH_LENGTH}}}")
 
 
 @dataclass(frozen=True)
@@ -69,7 +73,7 @@ class CardEmojis:
         self, client: discord.Client, wanted: Mapping[str, tuple[str, bytes]]
     ) -> SyncResult:
         existing = await client.fetch_application_emojis()
-        ours = [e for e in existing if e.name.startswith(EMOJI_PREFIX)]
+        ours = [e for e in existing if OUR_NAME.fullmatch(e.name)]
         stale = [e for e in ours if e.name not in wanted]
         have = {e.name: e for e in ours if e.name in wanted}
         missing = [name for name in wanted if name not in have]
