@@ -37,6 +37,7 @@ bench: $(VENV)/.dev-deps
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/db.py
 	$(BIN)/python bench/bot_load.py
+	$(BIN)/python bench/art.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

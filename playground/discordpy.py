@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Iterator
 
 import discord
 import yarl
+from discord.asset import Asset
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
@@ -16,18 +17,20 @@ from .server import Emulator
 
 @contextlib.contextmanager
 def pointed_at(emulator: Emulator) -> Iterator[None]:
-    """Point discord.py's API base and default gateway at the emulator, then restore them.
+    """Point discord.py's API base, default gateway and CDN at the emulator, then restore them.
 
     discord.py 2.7's plain `Client` connects to `DiscordWebSocket.DEFAULT_GATEWAY` and never
     asks `GET /gateway/bot`, so a bot must set both (bot.py: see playground/README.md).
+    Emoji and other asset URLs start with `Asset.BASE`, the CDN, which the emulator serves.
     """
-    old_base, old_gateway = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+    old = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY, Asset.BASE
     Route.BASE = emulator.api_base
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(emulator.gateway_url)
+    Asset.BASE = emulator.base_url
     try:
         yield
     finally:
-        Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = old_base, old_gateway
+        Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY, Asset.BASE = old
 
 
 @contextlib.asynccontextmanager

@@ -80,6 +80,11 @@ class RestApi:
             web.put("/applications/{application_id}/commands", self.put_commands),
             web.get("/applications/{application_id}/guilds/{guild_id}/commands", self.get_commands),
             web.put("/applications/{application_id}/guilds/{guild_id}/commands", self.put_commands),
+            web.get("/applications/{application_id}/emojis", self.list_emojis),
+            web.post("/applications/{application_id}/emojis", self.create_emoji),
+            web.get("/applications/{application_id}/emojis/{emoji_id}", self.get_emoji),
+            web.patch("/applications/{application_id}/emojis/{emoji_id}", self.edit_emoji),
+            web.delete("/applications/{application_id}/emojis/{emoji_id}", self.delete_emoji),
             web.post("/interactions/{interaction_id}/{token}/callback", self.callback),
             web.post("/webhooks/{application_id}/{token}", self.followup),
             web.get("/webhooks/{application_id}/{token}/messages/{message_id}", self.get_hook),
@@ -211,6 +216,31 @@ class RestApi:
         commands = self.world.sync_commands(app_id, guild_id, body)  # type: ignore[arg-type]
         return _json([c.payload() for c in commands])
 
+    # -- application emojis ------------------------------------------------------------------
+
+    async def list_emojis(self, request: web.Request) -> web.Response:
+        emojis = self.world.emojis.listed(_snowflake(request, "application_id"))
+        return _json({"items": [e.payload() for e in emojis]})
+
+    async def create_emoji(self, request: web.Request) -> web.Response:
+        body, _ = await read_body(request)
+        emoji = self.world.emojis.create(_snowflake(request, "application_id"), body)
+        return _json(emoji.payload(), status=201)
+
+    def _emoji_ids(self, request: web.Request) -> tuple[int, int]:
+        return _snowflake(request, "application_id"), _snowflake(request, "emoji_id")
+
+    async def get_emoji(self, request: web.Request) -> web.Response:
+        return _json(self.world.emojis.get(*self._emoji_ids(request)).payload())
+
+    async def edit_emoji(self, request: web.Request) -> web.Response:
+        body, _ = await read_body(request)
+        return _json(self.world.emojis.edit(*self._emoji_ids(request), body).payload())
+
+    async def delete_emoji(self, request: web.Request) -> web.Response:
+        self.world.emojis.delete(*self._emoji_ids(request))
+        return web.Response(status=204)
+
     # -- interactions ------------------------------------------------------------------------
 
     async def callback(self, request: web.Request) -> web.Response:
@@ -318,3 +348,11 @@ class RestApi:
                 if attachment.id == attachment_id:
                     return web.Response(body=attachment.data, content_type=attachment.content_type)
         raise web.HTTPNotFound()
+
+    async def emoji_image(self, request: web.Request) -> web.Response:
+        """The CDN's `/emojis/{id}.png` (or .webp, .gif: the stored image either way)."""
+        stem, _, extension = request.match_info["file"].partition(".")
+        emoji = self.world.emojis.image(int(stem)) if stem.isdigit() else None
+        if emoji is None or extension not in ("png", "webp", "gif", "jpg", "jpeg"):
+            raise web.HTTPNotFound()
+        return web.Response(body=emoji.image, content_type=emoji.content_type)

@@ -46,6 +46,7 @@ class Emulator:
                 web.get(
                     "/attachments/{channel_id}/{attachment_id}/{filename}", self.rest.attachment
                 ),
+                web.get("/emojis/{file}", self.rest.emoji_image),  # the CDN (Asset.BASE)
             ]
         )
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)

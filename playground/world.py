@@ -17,6 +17,7 @@ from typing import Any
 
 from . import errors
 from .clock import Clock
+from .emojis import AppEmojis
 from .errors import ApiError
 from .limits import validate_message, validate_modal
 from .log import FailedInteraction, Log, Violation
@@ -77,6 +78,7 @@ class World:
         self._unanswered: set[Interaction] = set()
         self.commands: dict[int | None, list[Command]] = {}
         self.edit_limit = EditRateLimit(self.clock)
+        self.emojis = AppEmojis(self.application_id, self.bot, self._id)
         self.base_url = "http://127.0.0.1"  # set by the server once it listens
         self.listeners: list[Listener] = []
         self.version = 0
@@ -343,6 +345,7 @@ class World:
         ephemeral_to: User | None = None,
         flags: int | None = None,
     ) -> Message:
+        self.emojis.check_components(payload.get("components"))
         kind = 0
         if interaction is not None and interaction.type is InteractionType.APPLICATION_COMMAND:
             kind = 20  # CHAT_INPUT_COMMAND
@@ -374,6 +377,7 @@ class World:
     def _apply_edit(
         self, message: Message, payload: dict[str, Any], uploads: Iterable[Upload]
     ) -> None:
+        self.emojis.check_components(payload.get("components"))
         if "content" in payload:
             message.content = payload["content"] or ""
         if "embeds" in payload:
