@@ -1,0 +1,56 @@
+"""Browser tests: the playground launched as `make run` does, and Debian's Chromium."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.launcher import Launcher
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    # Every tab is a player: none may be slowed down as a hidden background tab.
+    "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows",
+    "--disable-renderer-backgrounding",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict[str, Any]:
+    # The system's Chromium, never a browser downloaded by Playwright.
+    return {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args() -> dict[str, Any]:
+    return {"viewport": {"width": 1280, "height": 800}}
+
+
+@pytest.fixture
+def launcher(tmp_path: Path) -> Iterator[Launcher]:
+    launched = Launcher(tmp_path)
+    yield launched
+    if launched.process is not None:
+        code = launched.interrupt()
+        log = launched.bot_log()
+        assert "Traceback" not in log, log[-4000:]
+        assert code == 0, launched.output()
+
+
+@pytest.fixture
+def playground(launcher: Launcher) -> str:
+    """The page's URL, once the bot is connected and its commands synced."""
+    return launcher.start()

@@ -1,0 +1,52 @@
+"""A UNO Duo match played to the end by clicking the playground's page, one tab per member."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, expect
+
+from tests.browser.game import MATCH_OVER, play
+from tests.browser.tab import Tab
+from tests.e2e.uno_table import choice_kind
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOT = ROOT / "docs" / "images" / "playground.png"
+
+
+def test_duo_match_played_to_the_end_in_the_page(context: BrowserContext, playground: str) -> None:
+    alice = Tab(context.new_page(), playground, "alice")
+    # The opponent is a second member; the computer player can take this tab's place.
+    bob = Tab(context.new_page(), playground, "bob")
+    alice.slash("/uno duo opponent:bob target:50")
+    expect(bob.page.locator(".message", has_text="UNO Duo")).to_be_visible()
+    bob.click("accept")
+    expect(alice.page.locator(".embed-title", has_text="Round 1")).to_be_visible()
+    tabs = [alice, bob]
+    for tab in tabs:
+        tab.click("hand", within=".message:not(.ephemeral)")
+
+    shot: list[int] = []
+
+    def screenshot(actions: int) -> None:
+        # After the draft, once alice may play several cards: a game as the README shows it.
+        plays = [c for c in alice.choices() if choice_kind(c) == "p"]
+        if not shot and actions > 14 and len(plays) >= 3:
+            alice.focus()
+            alice.page.screenshot(path=str(SCREENSHOT))
+            shot.append(actions)
+
+    actions = play(
+        tabs,
+        seed=2,
+        max_actions=600,
+        done=lambda: MATCH_OVER in alice.public_text(),
+        every=screenshot,
+    )
+    for tab in tabs:
+        over = tab.page.locator(".message:not(.ephemeral)", has_text=MATCH_OVER)
+        expect(over.last).to_be_visible()
+    assert actions > 14  # a draft alone is 14 picks
+    assert shot, "no moment with three playable cards for the README's screenshot"
+    print(f"Duo in the browser: {actions} actions")
+    expect(alice.page.locator(".failed")).to_have_count(0)
