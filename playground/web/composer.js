@@ -139,18 +139,23 @@ export class Composer {
 
   pick(item) {
     if (!item || item.insert === null) return;
-    const text = this.input.value;
-    if (item.whole) this.input.value = item.insert;
-    else this.input.value = text.slice(0, text.length - (text.split(/\s/).pop() || "").length) + item.insert + (item.insert.endsWith(":") ? "" : " ");
+    if (item.whole) {
+      this.input.value = item.insert;
+    } else {
+      const text = this.input.value;
+      let base = text.slice(0, text.length - parse(text, this.known).current.length);
+      if (!/\s$/.test(base)) base += " ";
+      this.input.value = base + item.insert + (item.insert.endsWith(":") ? "" : " ");
+    }
     this.input.focus();
     this.refresh();
   }
 
+  // Enter completes the word being typed; on a finished word it sends the command.
   wantsPick() {
     const item = this.items[this.active];
     if (!item || item.insert === null) return false;
-    const text = this.input.value;
-    const current = item.whole ? text : text.split(/\s/).pop();
+    const current = item.whole ? this.input.value : parse(this.input.value, this.known).current;
     return current !== "" && current.trim() !== item.insert.trim();
   }
 

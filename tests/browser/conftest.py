@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, BrowserType, Playwright, sync_playwright
 
 from tests.browser.launcher import Launcher
 
@@ -37,6 +38,28 @@ def browser_type_launch_args() -> dict[str, Any]:
 @pytest.fixture(scope="session")
 def browser_context_args() -> dict[str, Any]:
     return {"viewport": {"width": 1280, "height": 800}}
+
+
+@pytest.fixture(scope="package")
+def playwright() -> Iterator[Playwright]:
+    # pytest-playwright keeps one for the whole session, and its event loop would still be
+    # marked running in the asyncio tests that follow: it lives and ends with this package.
+    with sync_playwright() as started:
+        yield started
+
+
+@pytest.fixture(scope="package")
+def browser_type(playwright: Playwright) -> BrowserType:
+    return playwright.chromium
+
+
+@pytest.fixture(scope="package")
+def browser(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
+) -> Iterator[Browser]:
+    launched = browser_type.launch(**browser_type_launch_args)
+    yield launched
+    launched.close()
 
 
 @pytest.fixture

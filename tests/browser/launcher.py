@@ -29,8 +29,8 @@ class Launcher:
             PLAYGROUND_PORT="0",
             TABLE_SEED=str(table_seed),
             PYTHONUNBUFFERED="1",
-            **env,
         )
+        self.env.update(env)
         self.lines: list[str] = []
         self.process: subprocess.Popen[str] | None = None
 

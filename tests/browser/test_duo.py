@@ -29,9 +29,9 @@ def test_duo_match_played_to_the_end_in_the_page(context: BrowserContext, playgr
     shot: list[int] = []
 
     def screenshot(actions: int) -> None:
-        # After the draft, once alice may play several cards: a game as the README shows it.
+        # After the draft, once alice may play a choice of cards: a game as the README shows it.
         plays = [c for c in alice.choices() if choice_kind(c) == "p"]
-        if not shot and actions > 14 and len(plays) >= 3:
+        if not shot and actions > 14 and len(plays) >= 2:
             alice.focus()
             alice.page.screenshot(path=str(SCREENSHOT))
             shot.append(actions)
@@ -47,6 +47,6 @@ def test_duo_match_played_to_the_end_in_the_page(context: BrowserContext, playgr
         over = tab.page.locator(".message:not(.ephemeral)", has_text=MATCH_OVER)
         expect(over.last).to_be_visible()
     assert actions > 14  # a draft alone is 14 picks
-    assert shot, "no moment with three playable cards for the README's screenshot"
+    assert shot, "no moment with playable cards for the README's screenshot"
     print(f"Duo in the browser: {actions} actions")
     expect(alice.page.locator(".failed")).to_have_count(0)
