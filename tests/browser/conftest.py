@@ -62,15 +62,27 @@ def browser(
     launched.close()
 
 
-@pytest.fixture
-def launcher(tmp_path: Path) -> Iterator[Launcher]:
-    launched = Launcher(tmp_path)
-    yield launched
+def stopped_cleanly(launched: Launcher) -> None:
     if launched.process is not None:
         code = launched.interrupt()
         log = launched.bot_log()
         assert "Traceback" not in log, log[-4000:]
         assert code == 0, launched.output()
+
+
+@pytest.fixture
+def launcher(tmp_path: Path) -> Iterator[Launcher]:
+    launched = Launcher(tmp_path)
+    yield launched
+    stopped_cleanly(launched)
+
+
+@pytest.fixture(scope="module")
+def shared_playground(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One playground for a module whose tests don't disturb each other (other channels)."""
+    launched = Launcher(tmp_path_factory.mktemp("playground"))
+    yield launched.start()
+    stopped_cleanly(launched)
 
 
 @pytest.fixture

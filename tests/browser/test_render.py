@@ -1,0 +1,49 @@
+"""The page draws what Discord's client draws: markdown, emojis, timestamps, embeds, buttons."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import BrowserContext, expect
+
+from tests.browser.tab import Tab
+
+
+def test_chat_markdown_custom_emojis_and_live_relative_timestamps(
+    context: BrowserContext, shared_playground: str
+) -> None:
+    alice = Tab(context.new_page(), shared_playground, "alice", channel="uno-2")
+    bob = Tab(context.new_page(), shared_playground, "bob", channel="uno-2")
+    moment = int(time.time()) - 3
+    alice.page.locator("#input").fill(f"hi **there** <:red_5:123456> <t:{moment}:R> `code`")
+    alice.page.locator("#input").press("Enter")
+
+    said = bob.page.locator(".message", has_text="hi")
+    expect(said.locator("strong")).to_have_text("there")
+    expect(said.locator("code")).to_have_text("code")
+    emoji = said.locator("img.emoji")
+    # A custom emoji is an image from the playground's own CDN, never from the internet.
+    expect(emoji).to_have_attribute(
+        "src", re.compile(r"^http://127\.0\.0\.1:\d+/emojis/123456\.png$")
+    )
+    expect(emoji).to_have_attribute("alt", ":red_5:")
+    stamp = said.locator("time.ts")
+    expect(stamp).to_have_text(re.compile(r"^\d+ seconds? ago$"))
+    first = stamp.inner_text()
+    expect(stamp).not_to_have_text(first)  # it keeps counting, as in Discord
+
+
+def test_the_lobby_embed_and_its_buttons(context: BrowserContext, shared_playground: str) -> None:
+    alice = Tab(context.new_page(), shared_playground, "alice", channel="uno")
+    alice.slash("/uno pizza")
+    lobby = alice.page.locator(".message", has_text="Pizza")
+    expect(lobby.locator(".command-line")).to_contain_text("alice used /uno pizza")
+    embed = lobby.locator(".embed")
+    colour = embed.evaluate("(e) => e.style.borderLeftColor")
+    assert colour.startswith("rgb(")  # the embed's colour bar
+    expect(embed.locator(".embed-field-name").first).to_be_visible()
+    expect(embed.locator("time.ts[data-style='R']")).to_have_text(re.compile(r"^in \d+ minutes?$"))
+    join = lobby.locator("button[data-custom-id$=':join']")
+    expect(join).to_be_enabled()
+    expect(join).to_have_class(re.compile(r"\b(primary|success|secondary|danger)\b"))
