@@ -100,7 +100,7 @@ function acknowledged(frame) {
   document.body.dataset.pending = state.pending.size;
   if (!pending) return;
   if (pending.slash) {
-    if (frame.error) composer.showError(frame.error);
+    if (frame.error) composer.refused(frame.error);
     else if (frame.failed) composer.showError("The application did not respond.");
     return;
   }

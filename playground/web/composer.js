@@ -193,8 +193,31 @@ export class Composer {
     if (at > 0) options[parsed.current.slice(0, at)] = parsed.current.slice(at + 1);
     const missing = parsed.leaf.options.filter((o) => o.required && !(o.name in options));
     if (missing.length) return this.showError(`Fill in ${missing.map((o) => o.name).join(", ")}.`);
+    const problem = parsed.leaf.options.map((o) => (o.name in options ? invalid(o, options[o.name]) : "")).find(Boolean);
+    if (problem) return this.showError(problem);
     this.send({ t: "slash", command: parsed.leaf.path, options });
+    this.lastCommand = text;
     this.input.value = "";
     this.refresh();
   }
+
+  // The bot refused it before it ran (the client's own checks): give the text back.
+  refused(text) {
+    if (!this.input.value && this.lastCommand) this.input.value = this.lastCommand;
+    this.refresh();
+    this.showError(text);
+  }
+}
+
+// What Discord's client itself says before sending a number out of range.
+function invalid(spec, value) {
+  if (spec.type !== 4 && spec.type !== 10) return "";
+  const number = Number(value);
+  if (value === "" || Number.isNaN(number) || (spec.type === 4 && !Number.isInteger(number))) {
+    return `${spec.name} must be ${spec.type === 4 ? "a whole number" : "a number"}.`;
+  }
+  const low = spec.min_value ?? -Infinity;
+  const high = spec.max_value ?? Infinity;
+  if (number < low || number > high) return `${spec.name} must be between ${spec.min_value} and ${spec.max_value}.`;
+  return "";
 }

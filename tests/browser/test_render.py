@@ -47,3 +47,33 @@ def test_the_lobby_embed_and_its_buttons(context: BrowserContext, shared_playgro
     join = lobby.locator("button[data-custom-id$=':join']")
     expect(join).to_be_enabled()
     expect(join).to_have_class(re.compile(r"\b(primary|success|secondary|danger)\b"))
+
+
+def test_the_command_box_completes_and_checks_options(
+    context: BrowserContext, shared_playground: str
+) -> None:
+    carol = Tab(context.new_page(), shared_playground, "carol", channel="uno-2")
+    box = carol.page.locator("#input")
+    suggestions = carol.page.locator("#suggestions")
+    box.press_sequentially("/uno d")
+    expect(suggestions).to_contain_text("/uno duo")
+    box.press("Enter")  # completes the highlighted command
+    expect(box).to_have_value("/uno duo ")
+    expect(suggestions).to_contain_text("opponent")
+    expect(suggestions).to_contain_text("target")
+    box.press_sequentially("opponent:da")
+    expect(suggestions).to_contain_text("@dave")
+    box.press("Tab")
+    expect(box).to_have_value("/uno duo opponent:dave ")
+
+    box.press_sequentially("target:5")
+    box.press("Enter")  # refused by the client's own check, as in Discord: nothing is sent
+    expect(carol.page.locator("#composer-error")).to_have_text(
+        "target must be between 50 and 1000."
+    )
+    expect(box).to_have_value("/uno duo opponent:dave target:5")
+
+    box.fill("/uno duo opponent:nobody")
+    box.press("Enter")
+    expect(carol.page.locator("#composer-error")).to_contain_text("nobody")
+    expect(box).to_have_value("/uno duo opponent:nobody")
