@@ -258,5 +258,14 @@ document.addEventListener("click", (event) => {
   if (!event.target.closest("#switcher, #me")) $("switcher").hidden = true;
 });
 $("composer").addEventListener("submit", (event) => event.preventDefault());
+// An emoji the CDN doesn't have reads as its name, as Discord shows a missing one.
+document.addEventListener(
+  "error",
+  (event) => {
+    const image = event.target;
+    if (image instanceof HTMLImageElement && image.classList.contains("emoji")) image.replaceWith(image.alt);
+  },
+  true,
+);
 keepRelativeTimesLive(document.body);
 connect();
