@@ -6,7 +6,9 @@ const BUTTON_STYLES = { 1: "primary", 2: "secondary", 3: "success", 4: "danger",
 const AVATAR_COLOURS = ["#5865f2", "#757e8a", "#3ba55c", "#faa61a", "#ed4245"];
 
 export function avatar(user) {
-  const colour = user.bot ? AVATAR_COLOURS[0] : AVATAR_COLOURS[Number(BigInt(user.id) % 5n)];
+  // By name, so a member keeps their colour from one playground to the next.
+  const index = [...user.name].reduce((sum, c) => sum + c.charCodeAt(0), 0) % AVATAR_COLOURS.length;
+  const colour = user.bot ? AVATAR_COLOURS[0] : AVATAR_COLOURS[index];
   const el = document.createElement("div");
   el.className = "avatar";
   el.style.background = colour;
