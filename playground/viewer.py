@@ -15,6 +15,7 @@ from .driver import Driver, Outcome, RefusedByClient
 from .models import Channel, Guild, Message, User
 from .options import leaf_options, typed_options
 
+BATCH_SECONDS = 0.02
 Signature = tuple[int, int]  # a message's (edits, flags): any change to it changes this
 
 
@@ -53,6 +54,9 @@ class Viewer:
     async def _push_forever(self) -> None:
         world = self.world
         while not self.ws.closed:
+            # A click sets off a burst of changes (callback, edits, followups): send them
+            # together rather than scanning the messages once for each.
+            await asyncio.sleep(BATCH_SECONDS)
             version = world.version
             for frame in self._changes():
                 await self.ws.send_json(frame)
@@ -101,7 +105,7 @@ class Viewer:
                 outcome = await self._send(frame)
                 await outcome.wait_response(timeout=5)
                 answer["failed"] = outcome.failed
-        except (RefusedByClient, LookupError, KeyError, ValueError) as error:
+        except (RefusedByClient, LookupError, ValueError, TypeError) as error:
             answer["error"] = str(error).strip("'\"")
         except RuntimeError:
             answer["error"] = "UnoBot is not connected."

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import random
 import time
 from collections.abc import Callable
@@ -13,6 +12,7 @@ from tests.browser.tab import Choice, Tab
 from tests.e2e.uno_table import choice_kind
 
 MATCH_OVER = "wins the match"
+STALE: list[str] = []  # clicks on a control gone by the time it was pressed
 
 
 def pick(rng: random.Random, choices: list[Choice]) -> Choice:
@@ -29,8 +29,10 @@ def step(tabs: list[Tab], rng: random.Random) -> bool:
         return False
     tab, choices = rng.choice(ready)
     # The panel may change under the pointer (the other player moved): then look again.
-    with contextlib.suppress(PlaywrightError):
+    try:
         tab.choose(pick(rng, choices))
+    except PlaywrightError:
+        STALE.append(tab.member)
     return True
 
 

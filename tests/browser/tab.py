@@ -6,6 +6,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+STALE_MS = 1500
 Choice = tuple[str, str | None]  # (custom_id, select value or None for a button)
 
 # The game controls of the newest hand panel: not Hand, UNO! or paging.
@@ -75,12 +76,13 @@ class Tab:
         custom_id, value = choice
         self.focus()
         panel = self.page.locator(".message.ephemeral:has(.components)").last
+        # A choice that is gone (the panel changed meanwhile) fails fast: the caller looks again.
         if value is None:
-            panel.locator(f"button[data-custom-id='{custom_id}']").click()
+            panel.locator(f"button[data-custom-id='{custom_id}']").click(timeout=STALE_MS)
         else:
             select = panel.locator(f".select[data-custom-id='{custom_id}']")
-            select.locator(".select-head").click()
-            select.locator(f".select-option[data-value='{value}']").click()
+            select.locator(".select-head").click(timeout=STALE_MS)
+            select.locator(f".select-option[data-value='{value}']").click(timeout=STALE_MS)
         self.settle()
 
     def public_text(self) -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, expect
 
-from tests.browser.game import MATCH_OVER, play
+from tests.browser.game import MATCH_OVER, STALE, play
 from tests.browser.tab import Tab
 from tests.e2e.uno_table import choice_kind
 
@@ -48,5 +48,5 @@ def test_duo_match_played_to_the_end_in_the_page(context: BrowserContext, playgr
         expect(over.last).to_be_visible()
     assert actions > 14  # a draft alone is 14 picks
     assert shot, "no moment with playable cards for the README's screenshot"
-    print(f"Duo in the browser: {actions} actions")
+    print(f"Duo in the browser: {actions} actions, {len(STALE)} on stale panels")
     expect(alice.page.locator(".failed")).to_have_count(0)
