@@ -7,7 +7,7 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, expect
 
 from tests.browser.game import MATCH_OVER, STALE, play
-from tests.browser.tab import Tab
+from tests.browser.tab import Choice, Tab
 from tests.e2e.uno_table import choice_kind
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,20 +28,24 @@ def test_duo_match_played_to_the_end_in_the_page(context: BrowserContext, playgr
 
     shot: list[int] = []
 
-    def screenshot(actions: int) -> None:
-        # After the draft, once alice may play a choice of cards: a game as the README shows it.
-        plays = [c for c in alice.choices() if choice_kind(c) == "p"]
-        if not shot and actions > 14 and len(plays) >= 2:
+    def screenshot(tab: Tab, choices: list[Choice]) -> None:
+        # As alice is about to play, with a choice of cards: a game as the README shows it.
+        plays = [c for c in choices if choice_kind(c) == "p"]
+        if not shot and tab is alice and len(plays) >= 2:
             alice.focus()
+            older = alice.page.locator(".message.ephemeral")
+            while older.count() > 1:  # dismiss the older panels, as a tidy player does
+                older.first.locator(".dismiss").click()
             alice.page.screenshot(path=str(SCREENSHOT))
-            shot.append(actions)
+            shot.append(len(plays))
 
     actions = play(
         tabs,
         seed=2,
         max_actions=600,
         done=lambda: MATCH_OVER in alice.public_text(),
-        every=screenshot,
+        before=screenshot,
+        hoarders=frozenset({"bob"}),
     )
     for tab in tabs:
         over = tab.page.locator(".message:not(.ephemeral)", has_text=MATCH_OVER)
