@@ -16,7 +16,8 @@ SCREENSHOT = ROOT / "docs" / "images" / "playground.png"
 
 def test_duo_match_played_to_the_end_in_the_page(context: BrowserContext, playground: str) -> None:
     alice = Tab(context.new_page(), playground, "alice")
-    # The opponent is a second member; the computer player can take this tab's place.
+    # The opponent is a second member, who hoards cards so that the match ends in one round.
+    # Against the computer player: open the table against it and drop bob's tab from `tabs`.
     bob = Tab(context.new_page(), playground, "bob")
     alice.slash("/uno duo opponent:bob target:50")
     expect(bob.page.locator(".message", has_text="UNO Duo")).to_be_visible()
