@@ -105,6 +105,8 @@ class Viewer:
                 outcome = await self._send(frame)
                 await outcome.wait_response(timeout=5)
                 answer["failed"] = outcome.failed
+                if outcome.modal is not None:
+                    answer["error"] = "The bot opened a form, which the playground can't show yet."
         except (RefusedByClient, LookupError, ValueError, TypeError) as error:
             answer["error"] = str(error).strip("'\"")
         except RuntimeError:
