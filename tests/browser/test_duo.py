@@ -32,13 +32,18 @@ def test_duo_match_played_to_the_end_in_the_page(context: BrowserContext, playgr
     def screenshot(tab: Tab, choices: list[Choice]) -> None:
         # As alice is about to play, with a choice of cards: a game as the README shows it.
         plays = [c for c in choices if choice_kind(c) == "p"]
-        if not shot and tab is alice and len(plays) >= 2:
-            alice.focus()
-            older = alice.page.locator(".message.ephemeral")
-            while older.count() > 1:  # dismiss the older panels, as a tidy player does
-                older.first.locator(".dismiss").click()
-            alice.page.screenshot(path=str(SCREENSHOT))
-            shot.append(len(plays))
+        if shot or tab is not alice or len(plays) < 2:
+            return
+        panel = alice.page.locator(".message.ephemeral:has(.components)").last
+        if "Your turn" not in panel.inner_text():
+            return
+        alice.focus()
+        keep = panel.get_attribute("data-id")
+        others = alice.page.locator(f".message.ephemeral:not([data-id='{keep}'])")
+        while others.count():  # dismiss the other panels, as a tidy player does
+            others.first.locator(".dismiss").click(timeout=2000)
+        alice.page.screenshot(path=str(SCREENSHOT))
+        shot.append(len(plays))
 
     actions = play(
         tabs,
