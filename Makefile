@@ -1,10 +1,11 @@
-# One-command set-up: `make run` starts the bot, `make test` runs every check.
+# One-command set-up: `make run` starts the bot (on Discord with a token, else the
+# playground in a browser), `make test` runs every check.
 # Both build .venv from the repo's own requirement files when needed.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest browser bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,8 +19,9 @@ $(VENV)/.dev-deps: requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	touch $(VENV)/.run-deps $@
 
+# With DISCORD_TOKEN (environment or .env) this is `python bot.py`; without, the playground.
 run: $(VENV)/.run-deps
-	$(BIN)/python bot.py
+	$(BIN)/python -m playground.launch
 
 lint: $(VENV)/.dev-deps
 	$(BIN)/ruff check .
@@ -28,10 +30,25 @@ lint: $(VENV)/.dev-deps
 typecheck: $(VENV)/.dev-deps
 	$(BIN)/mypy --strict engine/ db/ cogs/ playground/ bot.py config.py
 
-pytest: $(VENV)/.dev-deps
+pytest: $(VENV)/.dev-deps browser
 	$(BIN)/python -m pytest
 
-test: lint typecheck pytest
+# The browser tests (tests/browser) drive the system's Chromium, never one Playwright
+# downloads. As root on Debian/Ubuntu it is installed here, with a colour emoji font.
+BROWSER_PACKAGES := chromium fonts-noto-color-emoji
+browser:
+	@if command -v chromium >/dev/null 2>&1 && { ! command -v dpkg >/dev/null 2>&1 || \
+	    dpkg -s fonts-noto-color-emoji >/dev/null 2>&1; }; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing $(BROWSER_PACKAGES) for the browser tests (apt-get)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y -qq $(BROWSER_PACKAGES) >/dev/null; \
+	elif ! command -v chromium >/dev/null 2>&1; then \
+	  echo "The browser tests need Chromium as 'chromium' on the PATH: install it (Debian/Ubuntu: sudo apt-get install chromium fonts-noto-color-emoji) and run make test again."; \
+	  exit 1; \
+	fi
+
+test: browser lint typecheck pytest
 
 bench: $(VENV)/.dev-deps
 	$(BIN)/python bench/engine.py

@@ -1,4 +1,4 @@
-"""config.Settings and .env.example must describe the same settings."""
+"""config.Settings (the bot's) and the playground's settings are what .env.example lists."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from config import Settings
+from playground.settings import PlaygroundSettings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,8 +20,8 @@ def example_keys() -> list[str]:
 
 
 def test_env_example_lists_exactly_the_settings_fields() -> None:
-    fields = sorted(name.upper() for name in Settings.model_fields)
-    assert sorted(example_keys()) == fields
+    names = set(Settings.model_fields) | set(PlaygroundSettings.model_fields)
+    assert sorted(example_keys()) == sorted(name.upper() for name in names)
 
 
 def test_every_env_example_entry_has_a_comment() -> None:
@@ -37,6 +38,20 @@ def test_env_example_as_is_loads_with_defaults(tmp_path: Path) -> None:
     assert settings.dev_guild_id is None
     assert settings.turn_seconds == 90
     assert settings.database_path == Path("data/uno.db")
+    playground = PlaygroundSettings(_env_file=ROOT / ".env.example")  # type: ignore[call-arg]
+    assert playground.discord_token is None
+    assert playground.playground_port == 8080
+
+
+def test_playground_settings_read_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PLAYGROUND_PORT", "9000")
+    monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
+    settings = PlaygroundSettings(_env_file=None)  # type: ignore[call-arg]
+    assert settings.playground_port == 9000
+    assert settings.discord_token is not None
+    monkeypatch.setenv("PLAYGROUND_PORT", "70000")
+    with pytest.raises(ValidationError):
+        PlaygroundSettings(_env_file=None)  # type: ignore[call-arg]
 
 
 def test_settings_read_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,0 +1,73 @@
+"""What the web page is sent: the server, the commands and messages, as one member sees them.
+
+Privacy is decided here, on the server: a member is sent a message only if Discord would
+show it to them (`Message.visible_to`), so another member's ephemeral never leaves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .models import Channel, Command, Guild, InteractionType, Message, User
+
+Json = dict[str, Any]
+
+
+def user_json(user: User) -> Json:
+    return {"id": str(user.id), "name": user.name, "bot": user.bot}
+
+
+def channel_json(channel: Channel) -> Json:
+    parent = None if channel.parent is None else str(channel.parent.id)
+    return {"id": str(channel.id), "name": channel.name, "parent": parent}
+
+
+def hello(guild: Guild, me: User, *, members: list[User], bot: User, cdn: str) -> Json:
+    """The first frame: who I am, the server, its channels, members and roles."""
+    return {
+        "t": "hello",
+        "me": user_json(me),
+        "bot": user_json(bot),
+        "cdn": cdn,
+        "guild": {"id": str(guild.id), "name": guild.name, "owner": str(guild.owner_id)},
+        "channels": [channel_json(c) for c in guild.channels if not c.deleted],
+        "members": [user_json(u) for u in members],
+        "roles": [{"id": str(r.id), "name": r.name} for r in guild.roles],
+    }
+
+
+def visible_commands(commands: list[Command], guild: Guild, user: User) -> list[Json]:
+    """The commands this member's client would offer (Discord hides those they may not use)."""
+    permissions = guild.member(user).permissions
+    shown = []
+    for command in commands:
+        data = command.payload()
+        required = int(data.get("default_member_permissions") or 0)
+        if permissions & required == required:
+            shown.append(data)
+    return shown
+
+
+def message_json(message: Message) -> Json:
+    """A message as the page draws it (embeds and components exactly as the bot sent them)."""
+    it = message.interaction
+    command = None
+    if it is not None and it.type is InteractionType.APPLICATION_COMMAND:
+        command = {"user": user_json(it.user), "name": it.name}
+    return {
+        "id": str(message.id),
+        "channel_id": str(message.channel.id),
+        "author": user_json(message.author),
+        "content": message.content,
+        "embeds": message.embeds,
+        "components": message.components,
+        "attachments": [
+            {"url": a.url, "filename": a.filename, "content_type": a.content_type}
+            for a in message.attachments
+        ],
+        "timestamp": message.created_at * 1000,
+        "edited": message.edited_at is not None,
+        "ephemeral": message.ephemeral,
+        "loading": message.loading,
+        "command": command,
+    }

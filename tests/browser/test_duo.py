@@ -1,0 +1,62 @@
+"""A UNO Duo match played to the end by clicking the playground's page, one tab per member."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, expect
+
+from tests.browser.game import MATCH_OVER, STALE, play
+from tests.browser.tab import Choice, Tab
+from tests.e2e.uno_table import choice_kind
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOT = ROOT / "docs" / "images" / "playground.png"
+
+
+def test_duo_match_played_to_the_end_in_the_page(context: BrowserContext, playground: str) -> None:
+    alice = Tab(context.new_page(), playground, "alice")
+    # The opponent is a second member, who hoards cards so that the match ends in one round.
+    # Against the computer player: open the table against it and drop bob's tab from `tabs`.
+    bob = Tab(context.new_page(), playground, "bob")
+    alice.slash("/uno duo opponent:bob target:50")
+    expect(bob.page.locator(".message", has_text="UNO Duo")).to_be_visible()
+    bob.click("accept")
+    expect(alice.page.locator(".embed-title", has_text="Round 1")).to_be_visible()
+    tabs = [alice, bob]
+    for tab in tabs:
+        tab.click("hand", within=".message:not(.ephemeral)")
+
+    shot: list[int] = []
+
+    def screenshot(tab: Tab, choices: list[Choice]) -> None:
+        # As alice is about to play, with a choice of cards: a game as the README shows it.
+        plays = [c for c in choices if choice_kind(c) == "p"]
+        if shot or tab is not alice or len(plays) < 2:
+            return
+        panel = alice.page.locator(".message.ephemeral:has(.components)").last
+        if "Your turn" not in panel.inner_text():
+            return
+        alice.focus()
+        keep = panel.get_attribute("data-id")
+        others = alice.page.locator(f".message.ephemeral:not([data-id='{keep}'])")
+        while others.count():  # dismiss the other panels, as a tidy player does
+            others.first.locator(".dismiss").click(timeout=2000)
+        alice.page.screenshot(path=str(SCREENSHOT))
+        shot.append(len(plays))
+
+    actions = play(
+        tabs,
+        seed=2,
+        max_actions=600,
+        done=lambda: MATCH_OVER in alice.public_text(),
+        before=screenshot,
+        hoarders=frozenset({"bob"}),
+    )
+    for tab in tabs:
+        over = tab.page.locator(".message:not(.ephemeral)", has_text=MATCH_OVER)
+        expect(over.last).to_be_visible()
+    assert actions > 14  # a draft alone is 14 picks
+    assert shot, "no moment with playable cards for the README's screenshot"
+    print(f"Duo in the browser: {actions} actions, {len(STALE)} on stale panels")
+    expect(alice.page.locator(".failed")).to_have_count(0)

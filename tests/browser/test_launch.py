@@ -1,0 +1,68 @@
+"""`make run` without a token starts the playground; with one, it runs the bot on Discord."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.launcher import ROOT, Launcher
+
+
+def test_without_a_token_the_page_shows_the_server_and_ctrl_c_stops_everything(
+    tmp_path: Path, page: Page
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        launcher = Launcher(tmp_path, PLAYGROUND_PORT=str(busy))
+        url = launcher.start(timeout=60)
+    assert f":{busy}/" not in url  # a taken port falls back to a free one
+    assert "playground" in launcher.output().lower()
+
+    page.goto(url)
+    expect(page.locator("#guild-name")).to_have_text("Playground")
+    for channel in ("uno", "uno-2"):
+        expect(page.locator(f"#channels .channel[data-name='{channel}']")).to_be_visible()
+    for member in ("alice", "bob", "carol", "dave"):
+        expect(page.locator(f"#members .member[data-name='{member}']")).to_be_visible()
+    expect(page.locator("#me")).to_contain_text("alice")
+    page.locator("#input").fill("/uno")
+    expect(page.locator("#suggestions")).to_contain_text("/uno duo")  # the bot's commands
+
+    assert launcher.bot_processes()
+    assert launcher.interrupt() == 0
+    assert launcher.bot_processes() == []
+    with pytest.raises(urllib.error.URLError):
+        urllib.request.urlopen(url, timeout=5)
+    assert "Traceback" not in launcher.bot_log()
+
+
+def test_with_a_token_it_runs_the_bot_on_discord(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+    env.update(
+        PYTHONPATH=str(ROOT),
+        DISCORD_TOKEN="MTIz.fake.token",
+        # Nothing listens there: bot.py's own sentence for an unreachable Discord proves it ran.
+        DISCORD_API_BASE="http://127.0.0.1:9/api/v10",
+        DATABASE_PATH=str(tmp_path / "uno.db"),
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "playground.launch", "--no-browser"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1, done.stderr
+    assert "Could not reach Discord" in done.stderr
+    assert "playground" not in (done.stdout + done.stderr).lower()

@@ -1,0 +1,66 @@
+"""A Pocket Pizza Pizza table with three members, each in their own tab."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import BrowserContext, expect
+
+from tests.browser.game import play
+from tests.browser.tab import Tab
+
+
+def table_text(tab: Tab) -> str:
+    tables = tab.page.locator(".message:not(.ephemeral):has([data-custom-id$=':hand'])")
+    return tables.last.locator(".embed").inner_text()
+
+
+def test_pizza_table_with_three_members_in_three_tabs(
+    context: BrowserContext, playground: str
+) -> None:
+    alice = Tab(context.new_page(), playground, "alice", channel="uno-2")
+    bob = Tab(context.new_page(), playground, "bob", channel="uno-2")
+    third = Tab(context.new_page(), playground, "dave", channel="uno-2")
+    # The third tab changes member with the switcher, as a person trying the page would.
+    third.focus()
+    third.page.locator("#me").click()
+    third.page.locator("#switcher .switch-row[data-name='carol']").click()
+    third.member = "carol"
+    third.wait_connected()
+    expect(third.page).to_have_url(re.compile(r"as=carol"))
+    tabs = [alice, bob, third]
+
+    alice.slash("/uno pizza target:50")
+    for tab in (bob, third):
+        expect(tab.page.locator(".embed-title", has_text="Pizza")).to_be_visible()
+        tab.click("join")
+    alice.click("start")
+    for tab in tabs:
+        expect(tab.page.locator(".embed-title", has_text="Round 1")).to_be_visible()
+        tab.click("hand", within=".message:not(.ephemeral)")
+
+    actions = play(tabs, seed=3, max_actions=12, done=lambda: False)
+    assert actions == 12
+
+    # Every tab shows the same table (edits are coalesced: wait for the last one).
+    deadline = time.monotonic() + 10
+    while len({table_text(tab) for tab in tabs}) > 1 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    shown = {table_text(tab) for tab in tabs}
+    assert len(shown) == 1, shown
+    text = shown.pop()
+    assert all(name in text for name in ("alice", "bob", "carol")), text
+    # Each member sees one hand panel of their own, and no one else's.
+    for tab in tabs:
+        panels = tab.page.locator(".message.ephemeral", has_text="Your hand")
+        expect(panels.last).to_be_visible()
+    mine = {
+        tab.member: tab.page.locator(".message.ephemeral").evaluate_all(
+            "(nodes) => nodes.map((n) => n.dataset.id)"
+        )
+        for tab in tabs
+    }
+    for tab in tabs:
+        others = {i for member, ids in mine.items() if member != tab.member for i in ids}
+        assert not others & tab.message_ids()
