@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, expect
@@ -11,10 +12,20 @@ from tests.browser.tab import Choice, Tab
 from tests.e2e.uno_table import choice_kind
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOT = ROOT / "docs" / "images" / "playground.png"
+README_SCREENSHOT = ROOT / "docs" / "images" / "playground.png"
 
 
-def test_duo_match_played_to_the_end_in_the_page(context: BrowserContext, playground: str) -> None:
+def screenshot_path(tmp_path: Path) -> Path:
+    """The README's picture when asked for (UPDATE_README_IMAGES=1), else a scratch file:
+    a test run leaves the work tree as it found it."""
+    if os.environ.get("UPDATE_README_IMAGES") == "1":
+        return README_SCREENSHOT
+    return tmp_path / "playground.png"
+
+
+def test_duo_match_played_to_the_end_in_the_page(
+    context: BrowserContext, playground: str, tmp_path: Path
+) -> None:
     alice = Tab(context.new_page(), playground, "alice")
     # The opponent is a second member, who hoards cards so that the match ends in one round.
     # Against the computer player: open the table against it and drop bob's tab from `tabs`.
@@ -42,7 +53,7 @@ def test_duo_match_played_to_the_end_in_the_page(context: BrowserContext, playgr
         others = alice.page.locator(f".message.ephemeral:not([data-id='{keep}'])")
         while others.count():  # dismiss the other panels, as a tidy player does
             others.first.locator(".dismiss").click(timeout=2000)
-        alice.page.screenshot(path=str(SCREENSHOT))
+        alice.page.screenshot(path=str(screenshot_path(tmp_path)))
         shot.append(len(plays))
 
     actions = play(
