@@ -22,6 +22,7 @@ from db.errors import (
     storage_errors,
     wraps_storage_errors,
 )
+from db.lobbies import LobbyRepo
 from db.migrate import apply_migrations, load_migrations, schema_version
 from db.scores import ScoreRepo
 from db.tables import TableRepo
@@ -64,7 +65,8 @@ class Database:
 
     Use ``async with Database.open(path) as db:`` or ``db = await Database.open(path)``
     then ``await db.close()``. Repositories: ``db.tables`` (match lifecycle, action
-    log, snapshots) and ``db.scores`` (scoreboards, stats, forgetting members).
+    log, snapshots) and ``db.scores`` (scoreboards, stats, forgetting members), ``db.lobbies``
+    (open lobbies' ids and messages).
     """
 
     def __init__(
@@ -91,6 +93,7 @@ class Database:
         self._read_lock = asyncio.Lock()
         self.tables = TableRepo(self, snapshot_every=snapshot_every)
         self.scores = ScoreRepo(self)
+        self.lobbies = LobbyRepo(self)
 
     @classmethod
     def open(
