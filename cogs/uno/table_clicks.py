@@ -1,0 +1,215 @@
+"""Clicks at a running table: check where they come from, act, and show the outcome."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import discord
+from discord.http import MultipartParameters
+
+from cogs.uno import answers, ids
+from cogs.uno.click_clock import DEFER_AFTER, ClickClock
+from cogs.uno.issued import click_data, issued
+from cogs.uno.outcome import Accepted, Outcome, Refused, Stale
+from cogs.uno.panels import HandPanels
+from cogs.uno.table import Table
+from cogs.uno.tables import TableService
+from engine.actions import Action, CallUno, CatchUno
+
+log = logging.getLogger(__name__)
+
+ENDED = "This game has ended. Start a new one with `/uno duo` or `/uno pizza`."
+NOT_YOURS = "You're not playing at this table. Start your own with `/uno duo` or `/uno pizza`."
+OUT_OF_DATE = "⌛ That control is out of date — here is your hand now."
+STALE = "⌛ That button was out of date — here is your hand now."
+BUSY = "The table is busy with another move — try again in a moment; nothing changed."
+CLOSED = "This game is over or I'm restarting; nothing changed."
+
+
+class TableClicks:
+    """One click on a table control, from its arrival to its one answer."""
+
+    def __init__(self, service: TableService, panels: HandPanels) -> None:
+        self.service = service
+        self.panels = panels
+        self._background: set[asyncio.Task[None]] = set()
+
+    async def click(
+        self,
+        interaction: discord.Interaction[Any],
+        control: ids.TableControl,
+        values: tuple[str, ...],
+        *,
+        age: float,
+    ) -> None:
+        table = self.service.registry.get(control.table_id)
+        if table is None or table.closed:
+            await self.ended(interaction)
+            return
+        if not _same_place(interaction, table):
+            await answers.reply(interaction, "That control belongs to a table somewhere else.")
+            return
+        if not table.seated(interaction.user.id):
+            await answers.reply(interaction, NOT_YOURS)
+            return
+        player = str(interaction.user.id)
+        custom_id, _ = click_data(interaction)
+        if not issued(interaction.message, custom_id, values):
+            await self.show_panel(interaction, table, player, note=OUT_OF_DATE)
+            return
+        await self._dispatch(interaction, table, player, control, values, age=age)
+
+    async def _dispatch(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        player: str,
+        control: ids.TableControl,
+        values: tuple[str, ...],
+        *,
+        age: float,
+    ) -> None:
+        if control.code == ids.HAND:
+            await self.show_panel(interaction, table, player)
+            return
+        if control.code == ids.UNO:
+            await self._press_uno(interaction, table, player, age=age)
+            return
+        if control.page is not None:
+            await self.show_panel(interaction, table, player, page=control.page)
+            return
+        action = control.action
+        if control.is_select:
+            action = _chosen(values)
+        if action is None:
+            await self.show_panel(interaction, table, player, note=OUT_OF_DATE)
+            return
+        deferred = await self._defer_if_late(interaction, age)
+        outcome = await self.service.act(
+            table, player, action, control.version, wait=ClickClock.budget(age)
+        )
+        async with table.answers.turn(outcome.ticket):
+            await self._show_outcome(interaction, table, player, outcome, deferred=deferred)
+
+    async def _press_uno(
+        self, interaction: discord.Interaction[Any], table: Table, player: str, *, age: float
+    ) -> None:
+        legal = table.match.legal_actions(player)
+        action: Action
+        if CallUno() in legal:
+            action, said = CallUno(), "📣 You called **UNO!**"
+        elif CatchUno() in legal:
+            action, said = CatchUno(), "🎯 Caught! They draw 2 cards."
+        else:
+            await answers.reply(
+                interaction, "Nobody needs to call UNO right now, so nothing happened."
+            )
+            return
+        outcome = await self.service.act(table, player, action, None, wait=ClickClock.budget(age))
+        if isinstance(outcome, Accepted):
+            await answers.reply(interaction, said)
+        else:
+            await answers.reply(interaction, _refusal_words(outcome))
+
+    async def _defer_if_late(self, interaction: discord.Interaction[Any], age: float) -> bool:
+        if age < DEFER_AFTER:
+            return False
+        await answers.defer(interaction, new_message=not _on_panel(interaction))
+        return True
+
+    async def _show_outcome(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        player: str,
+        outcome: Outcome,
+        *,
+        deferred: bool,
+    ) -> None:
+        match outcome:
+            case Accepted():
+                note = None
+            case Stale():
+                note = STALE
+            case Refused(kind="illegal", reason=reason):
+                note = f"⚠️ {reason}"
+            case Refused():
+                await answers.reply(interaction, _refusal_words(outcome))
+                return
+        await self.show_panel(interaction, table, player, note=note, deferred=deferred)
+
+    async def show_panel(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        player: str,
+        *,
+        note: str | None = None,
+        page: int = 0,
+        deferred: bool = False,
+    ) -> None:
+        """The player's panel as this click's answer: the clicked panel redrawn, or a new one."""
+        data = self.panels.data(table, player, page=page, note=note)
+        if deferred:
+            await answers.edit_original(interaction.client, interaction.token, data)
+        elif _on_panel(interaction):
+            await answers.update(interaction, data)
+        else:
+            await answers.send_private(interaction, data)
+        self.panels.remember(table, player, interaction.token)
+
+    async def ended(self, interaction: discord.Interaction[Any]) -> None:
+        """A control of a game that is over: say so, and take the buttons off its message."""
+        await answers.reply(interaction, ENDED)
+        message = interaction.message
+        if message is None or message.flags.ephemeral or interaction.channel_id is None:
+            return
+        client = interaction.client
+        if client.user is None or message.author.id != client.user.id:
+            return
+        task = asyncio.create_task(_strip(client, interaction.channel_id, message.id))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+
+def _same_place(interaction: discord.Interaction[Any], table: Table) -> bool:
+    """The click comes from the table's server and channel, and (unless it is on a
+    private panel) from the table message itself."""
+    if interaction.guild_id != table.guild_id or interaction.channel_id != table.channel_id:
+        return False
+    message = interaction.message
+    return message is not None and (message.flags.ephemeral or message.id == table.message_id)
+
+
+def _on_panel(interaction: discord.Interaction[Any]) -> bool:
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+def _chosen(values: tuple[str, ...]) -> Action | None:
+    """The action a select's one chosen value names; None for anything else."""
+    if len(values) != 1:
+        return None
+    try:
+        return ids.decode_action(values[0])
+    except ValueError:
+        return None
+
+
+def _refusal_words(outcome: Outcome) -> str:
+    if isinstance(outcome, Refused) and outcome.kind == "busy":
+        return BUSY
+    if isinstance(outcome, Refused) and outcome.kind == "illegal":
+        return f"⚠️ {outcome.reason}"
+    if isinstance(outcome, Stale):
+        return "That changed just now; nothing happened."
+    return CLOSED
+
+
+async def _strip(client: discord.Client, channel_id: int, message_id: int) -> None:
+    params = MultipartParameters(payload={"components": []}, multipart=None, files=None)
+    with contextlib.suppress(discord.HTTPException):
+        await client.http.edit_message(channel_id, message_id, params=params)

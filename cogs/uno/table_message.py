@@ -1,0 +1,217 @@
+"""The table message: rendered, edited in coalesced bursts, re-posted when old or buried.
+
+Also what else the channel sees of a table: round and match summaries, the turn
+ping, and the other players' open panels kept fresh, all sent by one worker
+per table, outside the table's lock and always from its latest state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import aiohttp
+import discord
+from discord.http import MultipartParameters
+
+from cogs.uno import payloads, render
+from cogs.uno.panels import HandPanels
+from cogs.uno.table import Table
+
+log = logging.getLogger(__name__)
+
+TABLE_EDIT_DELAY = 0.5  # gather a burst (a wild and its colour) into the first edit
+TABLE_EDIT_INTERVAL = 1.5  # about 5 edits per 5 s per channel are allowed
+TABLE_REPOST_AGE = 50 * 60  # messages older than an hour allow only a few edits
+TABLE_BURIED_AFTER = 12  # channel messages posted below the table before it moves down
+
+
+class TableMessage:
+    """Everything a table shows in its channel."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        panels: HandPanels,
+        db_set_message: Callable[[int, int | None], Awaitable[None]],
+    ) -> None:
+        self.client = client
+        self.panels = panels
+        self._set_message = db_set_message  # (match_id, message_id) -> awaitable
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._outbox: dict[int, list[dict[str, Any]]] = {}
+
+    # -- the table message -----------------------------------------------------------
+
+    def request(self, table: Table) -> None:
+        """Ask for a table message edit; bursts collapse into one edit per interval."""
+        table.dirty = True
+        if table.flusher is None or table.flusher.done():
+            table.flusher = asyncio.create_task(
+                self._flush(table), name=f"uno-table-{table.match_id}"
+            )
+
+    async def _flush(self, table: Table) -> None:
+        await asyncio.sleep(TABLE_EDIT_DELAY)
+        while table.dirty and not table.closed:
+            table.dirty = False
+            try:
+                await self.render_now(table, ended=None)
+            except Exception:
+                log.exception("Table message update failed for table %s", table.match_id)
+            await asyncio.sleep(TABLE_EDIT_INTERVAL)
+
+    def _payload(self, table: Table, ended: str | None) -> dict[str, Any]:
+        view = table.public()
+        embed = render.table_embed(
+            view, names=table.names, table_id=table.match_id, deadline=table.deadline
+        )
+        if ended:
+            embed.add_field(name="Table closed", value=ended[:1024], inline=False)
+        specs = [] if table.closed else render.table_components(view, table_id=table.match_id)
+        return {"content": None, "embeds": [embed.to_dict()], "components": payloads.rows(specs)}
+
+    async def render_now(self, table: Table, *, ended: str | None) -> None:
+        payload = self._payload(table, ended)
+        old = table.message_id is not None and (
+            time.monotonic() - table.message_posted > TABLE_REPOST_AGE
+            or table.messages_below >= TABLE_BURIED_AFTER
+        )
+        if table.message_id is not None and not old:
+            try:
+                # The raw edit: nothing is parsed from Discord's answer.
+                await self.client.http.edit_message(
+                    table.channel_id, table.message_id, params=_params(payload)
+                )
+                return
+            except discord.NotFound:
+                pass  # deleted: post a new one below
+        await self._repost(table, payload)
+
+    async def _repost(self, table: Table, payload: dict[str, Any]) -> None:
+        old_id = table.message_id
+        try:
+            sent = await self.client.http.send_message(table.channel_id, params=_params(payload))
+        except discord.HTTPException:
+            log.exception("Could not post the table message of table %s", table.match_id)
+            return
+        table.message_id = int(sent["id"])
+        table.message_posted = time.monotonic()
+        table.messages_below = 0
+        if not table.closed:
+            await self._set_message(table.match_id, table.message_id)
+        if old_id is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await self.client.http.delete_message(table.channel_id, old_id)
+
+    def note_channel_message(self, table: Table | None, author_id: int) -> None:
+        """Count messages that push the table up; the next update re-posts it at the bottom."""
+        if table is None or author_id == getattr(self.client.user, "id", None):
+            return
+        table.messages_below += 1
+        if table.messages_below == TABLE_BURIED_AFTER:
+            self.request(table)
+
+    def finish(self, table: Table, *, ended: str | None, announce: bool) -> None:
+        """The table closed: its last state without buttons, and the ping goes."""
+        for task in (table.flusher, table.notifier):
+            if task is not None:
+                task.cancel()
+        if announce:
+            self._spawn(self._finish(table, ended), f"uno-close-{table.match_id}")
+
+    async def _finish(self, table: Table, ended: str | None) -> None:
+        await self._send_outbox(table)
+        try:
+            await self.render_now(table, ended=ended)
+            await self._delete_ping(table)
+        except (discord.HTTPException, aiohttp.ClientError):
+            log.warning("Could not show that table %s closed", table.match_id, exc_info=True)
+
+    # -- summaries, pings and the others' panels --------------------------------------
+
+    def post_later(self, table: Table, embed: discord.Embed) -> None:
+        """Queue a summary for the channel, sent in order by the table's worker."""
+        self._outbox.setdefault(table.match_id, []).append(
+            {"embeds": [embed.to_dict()], "allowed_mentions": {"parse": []}}
+        )
+        self.notify(table)
+
+    async def post(self, table: Table, *, content: str, mention: str | None = None) -> int | None:
+        users = [mention] if mention else []
+        payload = {"content": content, "allowed_mentions": {"parse": [], "users": users}}
+        try:
+            sent = await self.client.http.send_message(table.channel_id, params=_params(payload))
+        except discord.HTTPException:
+            log.exception(
+                "Could not post to channel %s (table %s)", table.channel_id, table.match_id
+            )
+            return None
+        return int(sent["id"])
+
+    def notify(self, table: Table) -> None:
+        """Summaries, other players' panels and the turn ping, by one worker per table."""
+        table.notify_pending = True
+        if table.notifier is None or table.notifier.done():
+            table.notifier = asyncio.create_task(
+                self._notify(table), name=f"uno-notify-{table.match_id}"
+            )
+
+    async def _notify(self, table: Table) -> None:
+        while table.notify_pending and not table.closed:
+            table.notify_pending = False
+            try:
+                await self._send_outbox(table)
+                await self.panels.refresh_others(table)
+                await self._ping_turn(table)
+            except Exception:
+                log.exception("Notifying the players of table %s failed", table.match_id)
+
+    async def _send_outbox(self, table: Table) -> None:
+        for payload in self._outbox.pop(table.match_id, []):
+            try:
+                await self.client.http.send_message(table.channel_id, params=_params(payload))
+            except discord.HTTPException:
+                log.exception("Could not post a summary for table %s", table.match_id)
+
+    async def _ping_turn(self, table: Table) -> None:
+        """Mention the player whose turn starts, once per turn and only them."""
+        waiting = table.match.waiting_for()
+        to_act = waiting[0] if waiting else None
+        if to_act is None or to_act == table.last_to_act:
+            return
+        table.last_to_act = to_act
+        panel = table.panels.get(to_act)
+        if panel is not None and panel.alive:
+            return  # their open panel was just refreshed: no need to ping
+        await self._delete_ping(table)
+        table.ping_message_id = await self.post(
+            table,
+            content=f"🔔 <@{to_act}>, it's your turn — press **Hand** to see your cards.",
+            mention=to_act,
+        )
+
+    async def _delete_ping(self, table: Table) -> None:
+        if table.ping_message_id is None:
+            return
+        ping_id, table.ping_message_id = table.ping_message_id, None
+        with contextlib.suppress(discord.HTTPException):
+            await self.client.http.delete_message(table.channel_id, ping_id)
+
+    def _spawn(self, work: Any, name: str) -> None:
+        task = asyncio.create_task(work, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def settle(self) -> None:
+        """Let closing edits finish (the bot is shutting down)."""
+        if self._tasks:
+            await asyncio.wait(set(self._tasks), timeout=3)
+
+
+def _params(payload: dict[str, Any]) -> MultipartParameters:
+    return MultipartParameters(payload=payload, multipart=None, files=None)
