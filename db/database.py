@@ -25,6 +25,7 @@ from db.errors import (
 from db.lobbies import LobbyRepo
 from db.migrate import apply_migrations, load_migrations, schema_version
 from db.scores import ScoreRepo
+from db.table_messages import TableMessageRepo
 from db.tables import TableRepo
 
 Synchronous = Literal["NORMAL", "FULL"]
@@ -66,7 +67,8 @@ class Database:
     Use ``async with Database.open(path) as db:`` or ``db = await Database.open(path)``
     then ``await db.close()``. Repositories: ``db.tables`` (match lifecycle, action
     log, snapshots) and ``db.scores`` (scoreboards, stats, forgetting members), ``db.lobbies``
-    (open lobbies' ids and messages).
+    (open lobbies' ids and messages), ``db.table_messages`` (table messages
+    that still carry buttons).
     """
 
     def __init__(
@@ -94,6 +96,7 @@ class Database:
         self.tables = TableRepo(self, snapshot_every=snapshot_every)
         self.scores = ScoreRepo(self)
         self.lobbies = LobbyRepo(self)
+        self.table_messages = TableMessageRepo(self)
 
     @classmethod
     def open(
