@@ -57,7 +57,7 @@ class UnoCog(commands.Cog):
         self.db = db
         self.clock = ClickClock()
         self.panels = HandPanels(bot)
-        self.message = TableMessage(bot, self.panels, db.tables.set_table_message)
+        self.message = TableMessage(bot, self.panels, db)
         self.tables = TableService(db, settings, self.message)
         self.lobbies = LobbyManager(bot, db, settings, self.tables.registry)
         self.table_clicks = TableClicks(self.tables, self.panels)
@@ -68,8 +68,14 @@ class UnoCog(commands.Cog):
 
     async def cog_load(self) -> None:
         restored = await self.tables.restore_all()
-        retired = await self.lobbies.retire_left_open()
-        log.info("Restored %d running tables; retired %d lobbies", restored, retired)
+        lobbies = await self.lobbies.retire_left_open()
+        ended = await self.message.retire_ended()
+        log.info(
+            "Restored %d running tables; took the buttons off %d lobbies and %d ended tables",
+            restored,
+            lobbies,
+            ended,
+        )
         self._freeze()
 
     async def cog_unload(self) -> None:

@@ -8,6 +8,7 @@ import logging
 import time
 from datetime import UTC, datetime
 
+import aiohttp
 import discord
 from discord.http import MultipartParameters
 
@@ -161,8 +162,9 @@ class LobbyManager:
                 message_id,
                 params=MultipartParameters(payload=payload, multipart=None, files=None),
             )
-        except discord.HTTPException:
-            log.warning("Could not mark the lobby in channel %s closed", channel_id)
+        except (discord.HTTPException, aiohttp.ClientError, RuntimeError) as error:
+            # RuntimeError: the HTTP session closed under us while the bot shuts down.
+            log.warning("Could not mark the lobby in channel %s closed: %s", channel_id, error)
 
     async def retire_left_open(self) -> int:
         """At start-up: the lobbies the last run left open lose their buttons."""

@@ -7,6 +7,7 @@ import contextlib
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 from discord.http import MultipartParameters
 
@@ -27,6 +28,7 @@ OUT_OF_DATE = "⌛ That control is out of date — here is your hand now."
 STALE = "⌛ That button was out of date — here is your hand now."
 BUSY = "The table is busy with another move — try again in a moment; nothing changed."
 CLOSED = "This game is over or I'm restarting; nothing changed."
+MOVED = "This table moved further down the channel: use the newest table message."
 
 
 class TableClicks:
@@ -50,7 +52,7 @@ class TableClicks:
             await self.ended(interaction)
             return
         if not _same_place(interaction, table):
-            await answers.reply(interaction, "That control belongs to a table somewhere else.")
+            await self._elsewhere(interaction, table)
             return
         if not table.seated(interaction.user.id):
             await answers.reply(interaction, NOT_YOURS)
@@ -161,14 +163,23 @@ class TableClicks:
             await answers.send_private(interaction, data)
         self.panels.remember(table, player, interaction.token)
 
-    async def ended(self, interaction: discord.Interaction[Any]) -> None:
+    async def _elsewhere(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """From another server or channel: refused. From an old table message (re-posted
+        since): pointed to the new one, and the old one loses its buttons."""
+        here = (interaction.guild_id, interaction.channel_id) == (table.guild_id, table.channel_id)
+        if not here:
+            await answers.reply(interaction, "That control belongs to a table somewhere else.")
+            return
+        await self.ended(interaction, text=MOVED)
+
+    async def ended(self, interaction: discord.Interaction[Any], *, text: str = ENDED) -> None:
         """A control of a game that is over: say so, and take the buttons off its message."""
-        await answers.reply(interaction, ENDED)
+        await answers.reply(interaction, text)
         message = interaction.message
         if message is None or message.flags.ephemeral or interaction.channel_id is None:
             return
         client = interaction.client
-        if client.user is None or message.author.id != client.user.id:
+        if client.user is None or message.author.id != client.user.id or not message.components:
             return
         task = asyncio.create_task(_strip(client, interaction.channel_id, message.id))
         self._background.add(task)
@@ -211,5 +222,6 @@ def _refusal_words(outcome: Outcome) -> str:
 
 async def _strip(client: discord.Client, channel_id: int, message_id: int) -> None:
     params = MultipartParameters(payload={"components": []}, multipart=None, files=None)
-    with contextlib.suppress(discord.HTTPException):
+    # RuntimeError: the HTTP session closed under us while the bot shuts down.
+    with contextlib.suppress(discord.HTTPException, aiohttp.ClientError, RuntimeError):
         await client.http.edit_message(channel_id, message_id, params=params)

@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
@@ -21,6 +20,8 @@ from discord.http import MultipartParameters
 from cogs.uno import payloads, render
 from cogs.uno.panels import HandPanels
 from cogs.uno.table import Table
+from db.database import Database
+from db.errors import DatabaseError
 
 log = logging.getLogger(__name__)
 
@@ -33,15 +34,10 @@ TABLE_BURIED_AFTER = 12  # channel messages posted below the table before it mov
 class TableMessage:
     """Everything a table shows in its channel."""
 
-    def __init__(
-        self,
-        client: discord.Client,
-        panels: HandPanels,
-        db_set_message: Callable[[int, int | None], Awaitable[None]],
-    ) -> None:
+    def __init__(self, client: discord.Client, panels: HandPanels, db: Database) -> None:
         self.client = client
         self.panels = panels
-        self._set_message = db_set_message  # (match_id, message_id) -> awaitable
+        self.db = db
         self._tasks: set[asyncio.Task[None]] = set()
         self._outbox: dict[int, list[dict[str, Any]]] = {}
 
@@ -102,11 +98,46 @@ class TableMessage:
         table.message_id = int(sent["id"])
         table.message_posted = time.monotonic()
         table.messages_below = 0
+        await self._posted(table, table.message_id)
         if not table.closed:
-            await self._set_message(table.match_id, table.message_id)
+            await self.db.tables.set_table_message(table.match_id, table.message_id)
         if old_id is not None:
             with contextlib.suppress(discord.HTTPException):
                 await self.client.http.delete_message(table.channel_id, old_id)
+            await self._retired(old_id)
+
+    async def _posted(self, table: Table, message_id: int) -> None:
+        """Remember a message with buttons, so a restart can retire it if the table died."""
+        if table.closed:
+            return
+        try:
+            await self.db.table_messages.posted(
+                match_id=table.match_id, channel_id=table.channel_id, message_id=message_id
+            )
+        except DatabaseError as error:
+            log.warning("Could not note the table message of table %s: %s", table.match_id, error)
+
+    async def _retired(self, message_id: int) -> None:
+        try:
+            await self.db.table_messages.retired(message_id)
+        except DatabaseError as error:
+            log.warning("Could not note table message %s retired: %s", message_id, error)
+
+    async def placed(self, table: Table) -> None:
+        """The table took over its lobby's message: note it as a message with buttons."""
+        if table.message_id is not None:
+            await self._posted(table, table.message_id)
+
+    async def retire_ended(self) -> int:
+        """At start-up: table messages whose match is over lose their buttons."""
+        rows = await self.db.table_messages.of_ended_matches()
+        for row in rows:
+            with contextlib.suppress(discord.HTTPException):
+                await self.client.http.edit_message(
+                    row.channel_id, row.message_id, params=_params({"components": []})
+                )
+            await self.db.table_messages.retired(row.message_id)
+        return len(rows)
 
     def note_channel_message(self, table: Table | None, author_id: int) -> None:
         """Count messages that push the table up; the next update re-posts it at the bottom."""
@@ -129,8 +160,12 @@ class TableMessage:
         try:
             await self.render_now(table, ended=ended)
             await self._delete_ping(table)
-        except (discord.HTTPException, aiohttp.ClientError):
-            log.warning("Could not show that table %s closed", table.match_id, exc_info=True)
+        except (discord.HTTPException, aiohttp.ClientError, RuntimeError) as error:
+            # RuntimeError: the HTTP session closed under us while the bot shuts down.
+            log.warning("Could not show that table %s closed: %s", table.match_id, error)
+            return
+        if table.message_id is not None:
+            await self._retired(table.message_id)
 
     # -- summaries, pings and the others' panels --------------------------------------
 

@@ -100,6 +100,7 @@ class TableService:
         )
         self.registry.add(table)
         self.on_open()
+        await self.message.placed(table)
         async with table.lock:
             table.deadline = self._next_deadline(table)
             await self.db.tables.set_deadline(match_id, table.deadline)

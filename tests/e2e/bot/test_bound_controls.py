@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from playground import Driver, Emulator, Message, Permission
@@ -167,3 +168,29 @@ async def test_forget_erases_ones_own_record_and_needs_manage_server_for_another
     stats = await driver.slash(admin, scene.channel, "uno stats", member=scene.alice)
     assert "1 won" not in private_text(stats)
     assert emu.log.failed == []
+
+
+async def test_a_table_that_ended_while_the_bot_was_away_loses_its_buttons(
+    emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory, database: Path
+) -> None:
+    bot = bots()
+    await bot.start()
+    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=7)
+    await table.open("duo", opponent=scene.bob)
+    message = table.table_message()
+    assert message is not None
+    hand = next(c for c in message.custom_ids() if c.endswith(":hand"))
+    await bot.stop()
+    # An admin closes the match in the file while the bot is down (as a crash between
+    # the last move's commit and the final edit of the table message would leave it).
+    with sqlite3.connect(database) as conn:
+        conn.execute("UPDATE matches SET status = 'abandoned', ended_at = 1, turn_deadline = NULL")
+        conn.execute("DELETE FROM snapshots")
+    again = bots()
+    await again.start()
+    await driver.wait_for(lambda: not message.custom_ids(), timeout=10)
+    forged = await forge(emu, scene.alice, scene.channel, message, hand)
+    assert "This game has ended" in private_text(forged)
+    assert emu.log.failed == []
+    assert await again.stop() == 0
+    assert "Traceback" not in again.output()
