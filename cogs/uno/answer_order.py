@@ -1,4 +1,4 @@
-"""Answers to one table's clicks leave in the order the clicks were applied.
+"""Answers to one player's clicks at a table leave in the order they were applied.
 
 The table's lock is released as soon as a click is applied and saved; its
 answer goes out afterwards. Two quick clicks could then be answered out of
@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
-WAIT_AT_MOST = 1.0  # a lost answer must not hold the next one for long
+WAIT_AT_MOST = 0.5  # a slow or lost answer must not hold the next one for long
 
 
 class AnswerOrder:

@@ -9,7 +9,6 @@ import discord
 
 ANSWER_WITHIN = 3.0  # Discord fails a click not answered within 3 s
 TOO_LATE = 2.7  # past this, an answer would not arrive in time: drop the click
-DEFER_AFTER = 1.0  # past this, acknowledge first and edit the answer in afterwards
 WINDOW = 60.0  # seconds over which the host clock's offset is re-estimated
 
 

@@ -52,7 +52,7 @@ class Table:
     messages_below: int = 0  # others' messages since the table was posted
     deadline: datetime | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    answers: AnswerOrder = field(default_factory=AnswerOrder)
+    answers: dict[str, AnswerOrder] = field(default_factory=dict)
     timeouts: dict[str, int] = field(default_factory=dict)
     panels: dict[str, Panel] = field(default_factory=dict)
     timer: asyncio.Task[None] | None = None
@@ -76,6 +76,13 @@ class Table:
             self.cache.clear()
             self.cached_version = self.match.version
         return self.cache
+
+    def answer_order(self, player: str) -> AnswerOrder:
+        """The order of one player's answers (their clicks may land on the same panel)."""
+        order = self.answers.get(player)
+        if order is None:
+            order = self.answers[player] = AnswerOrder()
+        return order
 
     def forget_cache(self) -> None:
         """After the match object was replaced (a reload): its versions may repeat."""

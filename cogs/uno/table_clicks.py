@@ -12,7 +12,8 @@ import discord
 from discord.http import MultipartParameters
 
 from cogs.uno import answers, ids
-from cogs.uno.click_clock import DEFER_AFTER, ClickClock
+from cogs.uno.ack import Ack
+from cogs.uno.click_clock import ClickClock
 from cogs.uno.issued import click_data, issued
 from cogs.uno.outcome import Accepted, Outcome, Refused, Stale
 from cogs.uno.panels import HandPanels
@@ -89,12 +90,17 @@ class TableClicks:
         if action is None:
             await self.show_panel(interaction, table, player, note=OUT_OF_DATE)
             return
-        deferred = await self._defer_if_late(interaction, age)
-        outcome = await self.service.act(
-            table, player, action, control.version, wait=ClickClock.budget(age)
-        )
-        async with table.answers.turn(outcome.ticket):
-            await self._show_outcome(interaction, table, player, outcome, deferred=deferred)
+        ack = Ack(interaction, new_message=not _on_panel(interaction))
+        ack.arm(age)
+        try:
+            outcome = await self.service.act(
+                table, player, action, control.version, wait=ClickClock.budget(age)
+            )
+            async with table.answer_order(player).turn(outcome.ticket):
+                deferred = await ack.settle()
+                await self._show_outcome(interaction, table, player, outcome, deferred=deferred)
+        finally:
+            ack.cancel()
 
     async def _press_uno(
         self, interaction: discord.Interaction[Any], table: Table, player: str, *, age: float
@@ -110,17 +116,17 @@ class TableClicks:
                 interaction, "Nobody needs to call UNO right now, so nothing happened."
             )
             return
-        outcome = await self.service.act(table, player, action, None, wait=ClickClock.budget(age))
-        if isinstance(outcome, Accepted):
-            await answers.reply(interaction, said)
-        else:
-            await answers.reply(interaction, _refusal_words(outcome))
-
-    async def _defer_if_late(self, interaction: discord.Interaction[Any], age: float) -> bool:
-        if age < DEFER_AFTER:
-            return False
-        await answers.defer(interaction, new_message=not _on_panel(interaction))
-        return True
+        ack = Ack(interaction, new_message=True)
+        ack.arm(age)
+        try:
+            outcome = await self.service.act(
+                table, player, action, None, wait=ClickClock.budget(age)
+            )
+            deferred = await ack.settle()
+        finally:
+            ack.cancel()
+        text = said if isinstance(outcome, Accepted) else _refusal_words(outcome)
+        await _say(interaction, text, deferred=deferred)
 
     async def _show_outcome(
         self,
@@ -139,7 +145,7 @@ class TableClicks:
             case Refused(kind="illegal", reason=reason):
                 note = f"⚠️ {reason}"
             case Refused():
-                await answers.reply(interaction, _refusal_words(outcome))
+                await _say(interaction, _refusal_words(outcome), deferred=deferred)
                 return
         await self.show_panel(interaction, table, player, note=note, deferred=deferred)
 
@@ -193,6 +199,15 @@ def _same_place(interaction: discord.Interaction[Any], table: Table) -> bool:
         return False
     message = interaction.message
     return message is not None and (message.flags.ephemeral or message.id == table.message_id)
+
+
+async def _say(interaction: discord.Interaction[Any], text: str, *, deferred: bool) -> None:
+    """A private sentence; after a "thinking" acknowledgement, in place of it."""
+    if deferred and not _on_panel(interaction):
+        data = answers.message_data(content=text, embed=None, components=[])
+        await answers.edit_original(interaction.client, interaction.token, data)
+    else:
+        await answers.reply(interaction, text)
 
 
 def _on_panel(interaction: discord.Interaction[Any]) -> bool:

@@ -180,7 +180,7 @@ class TableService:
     ) -> Outcome:
         if table.closed or self.closing or table.match.is_over:
             return Refused("closed")
-        ticket = table.answers.ticket()
+        ticket = table.answer_order(player).ticket()
         if version is not None and version != table.match.version:
             return Stale(ticket)
         if action is not None:
