@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import gc
 import logging
-import time
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.uno import answers, boards, ids, payloads, render
+from cogs.uno import answers, ids, render
 from cogs.uno.click_clock import TOO_LATE, ClickClock
-from cogs.uno.issued import click_data, issued
+from cogs.uno.collector import Collector
+from cogs.uno.issued import click_data
 from cogs.uno.lobbies import LobbyManager
 from cogs.uno.lobby_clicks import LobbyClicks
 from cogs.uno.outcome import Accepted, Refused
 from cogs.uno.panels import HandPanels
+from cogs.uno.scoreboards import Scoreboards
 from cogs.uno.settings import UnoSettings
 from cogs.uno.table import Table
 from cogs.uno.table_clicks import TableClicks
@@ -25,18 +25,16 @@ from cogs.uno.table_message import TableMessage
 from cogs.uno.tables import REMOVE, TableService
 from db.database import Database
 from db.errors import MemberPlaying, StorageError
-from db.models import LeaderboardPage, Variant
+from db.models import Variant
 from engine.errors import IllegalAction
 
 log = logging.getLogger(__name__)
 
 VariantChoice = Literal["duo", "pizza"]
-VARIANTS: dict[str, Variant] = {"duo": "duo", "pizza": "pizza"}  # a custom_id's text, checked
 UNKNOWN_INTERACTION = 10062  # Discord's code once the 3 s to answer have passed
 DUO_TARGET = app_commands.Range[int, 50, 1000]
 PIZZA_TARGET = app_commands.Range[int, 50, 1000]
 OUT_OF_DATE = "That control is out of date. Press **Hand** on your table for a fresh one."
-FREEZE_EVERY = 60.0  # at most this often, after tables opened, long-lived objects are frozen
 
 
 class UserFacingError(Exception):
@@ -62,9 +60,9 @@ class UnoCog(commands.Cog):
         self.lobbies = LobbyManager(bot, db, settings, self.tables.registry)
         self.table_clicks = TableClicks(self.tables, self.panels)
         self.lobby_clicks = LobbyClicks(self.lobbies, self.tables)
-        self._frozen_at = 0.0
-        self._tables_opened = False  # since the last freeze
-        self.tables.on_open = self._table_opened
+        self.boards = Scoreboards(db)
+        self.collector = Collector()
+        self.tables.on_open = self.collector.table_opened
 
     async def cog_load(self) -> None:
         restored = await self.tables.restore_all()
@@ -76,26 +74,11 @@ class UnoCog(commands.Cog):
             lobbies,
             ended,
         )
-        self._freeze()
+        self.collector.freeze()
 
     async def cog_unload(self) -> None:
         await self.tables.shutdown()
         self.lobbies.shutdown()
-
-    def _freeze(self) -> None:
-        """Move what lives long (tables, caches) out of the collector's scans.
-
-        Full collections then scan only what was made since, so they stay short.
-        The young generations are collected first, so that little garbage gets
-        frozen with the live objects (frozen objects are never freed).
-        """
-        self._frozen_at = time.monotonic()
-        self._tables_opened = False
-        gc.collect(1)
-        gc.freeze()
-
-    def _table_opened(self) -> None:
-        self._tables_opened = True
 
     # -- listeners ---------------------------------------------------------------------
 
@@ -149,7 +132,7 @@ class UnoCog(commands.Cog):
         age: float,
     ) -> None:
         if isinstance(control, ids.LeaderboardPage):
-            await self._leaderboard_page(interaction, control)
+            await self.boards.turn_page(interaction, control)
         elif self.tables.closing:
             await answers.reply(
                 interaction, "I'm restarting; every game is saved. Try again in a minute."
@@ -162,8 +145,7 @@ class UnoCog(commands.Cog):
                 await answers.reply(interaction, refusal)
         else:
             await answers.reply(interaction, OUT_OF_DATE)
-        if self._tables_opened and time.monotonic() - self._frozen_at > FREEZE_EVERY:
-            self._freeze()
+        self.collector.tick()
 
     async def _click_failed(self, interaction: discord.Interaction[Any], error: Exception) -> None:
         if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
@@ -350,33 +332,7 @@ class UnoCog(commands.Cog):
     async def leaderboard(
         self, interaction: discord.Interaction[Any], variant: VariantChoice = "duo"
     ) -> None:
-        assert interaction.guild_id is not None
-        page = await self.db.scores.leaderboard(
-            guild_id=interaction.guild_id, variant=variant, page=1
-        )
-        await answers.respond(interaction, self._board_data(interaction, page))
-
-    def _board_data(
-        self, interaction: discord.Interaction[Any], page: LeaderboardPage
-    ) -> dict[str, Any]:
-        embed, specs = boards.leaderboard(
-            page, guild_name=interaction.guild.name if interaction.guild else ""
-        )
-        return {"embeds": [embed.to_dict()], "components": payloads.rows(specs)}
-
-    async def _leaderboard_page(
-        self, interaction: discord.Interaction[Any], control: ids.LeaderboardPage
-    ) -> None:
-        variant = VARIANTS.get(control.variant)
-        custom_id, values = click_data(interaction)
-        drawn = issued(interaction.message, custom_id, values)
-        if variant is None or interaction.guild_id is None or not drawn:
-            await answers.reply(interaction, "That button is no longer valid.")
-            return
-        page = await board_page(
-            self.db, guild_id=interaction.guild_id, variant=variant, page=control.page
-        )
-        await answers.update(interaction, self._board_data(interaction, page))
+        await self.boards.first_page(interaction, variant)
 
     @uno.command(name="stats", description="A member's UNO record in this server.")
     @app_commands.guild_only()
@@ -384,17 +340,7 @@ class UnoCog(commands.Cog):
     async def stats(
         self, interaction: discord.Interaction[Any], member: discord.Member | None = None
     ) -> None:
-        assert interaction.guild_id is not None
-        who = member or interaction.user
-        records = {
-            variant: await self.db.scores.member_stats(
-                guild_id=interaction.guild_id, user_id=who.id, variant=variant
-            )
-            for variant in ("duo", "pizza")
-        }
-        await interaction.response.send_message(
-            embed=boards.stats(who.display_name, records), ephemeral=True
-        )
+        await self.boards.record(interaction, member or interaction.user)
 
     @uno.command(name="forget", description="Erase a member's UNO record in this server.")
     @app_commands.guild_only()
@@ -433,16 +379,6 @@ class UnoCog(commands.Cog):
         self, interaction: discord.Interaction[Any], variant: VariantChoice = "duo"
     ) -> None:
         await interaction.response.send_message(render.rules_text(variant)[:2000], ephemeral=True)
-
-
-async def board_page(
-    db: Database, *, guild_id: int, variant: Variant, page: int
-) -> LeaderboardPage:
-    """Page `page` of the board; its last page if the board shrank since the button was drawn."""
-    board = await db.scores.leaderboard(guild_id=guild_id, variant=variant, page=page)
-    if board.page > board.pages:
-        board = await db.scores.leaderboard(guild_id=guild_id, variant=variant, page=board.pages)
-    return board
 
 
 def _whose(

@@ -184,8 +184,11 @@ class TableClicks:
         message = interaction.message
         if message is None or message.flags.ephemeral or interaction.channel_id is None:
             return
+        custom_id, values = click_data(interaction)
+        if not issued(message, custom_id, values):
+            return  # a forged id says nothing about the message it was sent from
         client = interaction.client
-        if client.user is None or message.author.id != client.user.id or not message.components:
+        if client.user is None or message.author.id != client.user.id:
             return
         task = asyncio.create_task(_strip(client, interaction.channel_id, message.id))
         self._background.add(task)

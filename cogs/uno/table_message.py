@@ -25,8 +25,8 @@ from db.errors import DatabaseError
 
 log = logging.getLogger(__name__)
 
-TABLE_EDIT_DELAY = 0.5  # gather a burst (a wild and its colour) into the first edit
-TABLE_EDIT_INTERVAL = 1.5  # about 5 edits per 5 s per channel are allowed
+TABLE_EDIT_DELAY = 1.0  # gather a burst (a wild and its colour, a reply) into one edit
+TABLE_EDIT_INTERVAL = 2.0  # about 5 edits per 5 s per channel are allowed; panels show the rest
 TABLE_REPOST_AGE = 50 * 60  # messages older than an hour allow only a few edits
 TABLE_BURIED_AFTER = 12  # channel messages posted below the table before it moves down
 
@@ -43,16 +43,19 @@ class TableMessage:
 
     # -- the table message -----------------------------------------------------------
 
-    def request(self, table: Table) -> None:
-        """Ask for a table message edit; bursts collapse into one edit per interval."""
+    def request(self, table: Table, *, delay: float = TABLE_EDIT_DELAY) -> None:
+        """Ask for a table message edit; bursts collapse into one edit per interval.
+
+        `delay` 0: show it at once (a table just started or restored).
+        """
         table.dirty = True
         if table.flusher is None or table.flusher.done():
             table.flusher = asyncio.create_task(
-                self._flush(table), name=f"uno-table-{table.match_id}"
+                self._flush(table, delay), name=f"uno-table-{table.match_id}"
             )
 
-    async def _flush(self, table: Table) -> None:
-        await asyncio.sleep(TABLE_EDIT_DELAY)
+    async def _flush(self, table: Table, delay: float) -> None:
+        await asyncio.sleep(delay)
         while table.dirty and not table.closed:
             table.dirty = False
             try:

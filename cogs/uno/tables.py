@@ -104,6 +104,7 @@ class TableService:
         async with table.lock:
             table.deadline = self._next_deadline(table)
             await self.db.tables.set_deadline(match_id, table.deadline)
+            self.message.request(table, delay=0)  # the lobby becomes the table at once
             self._moved_on(table, events=[])
         return table
 
@@ -118,7 +119,7 @@ class TableService:
                 continue
             self.registry.add(table)
             self.timers.arm(table)
-            self.message.request(table)
+            self.message.request(table, delay=0)
             restored += 1
         return restored
 

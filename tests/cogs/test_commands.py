@@ -9,8 +9,9 @@ import discord
 import pytest
 from discord.ext import commands
 
-from cogs.uno.cog import UnoCog, UserFacingError, board_page
+from cogs.uno.cog import UnoCog, UserFacingError
 from cogs.uno.lobby import Lobby
+from cogs.uno.scoreboards import board_page
 from cogs.uno.settings import UnoSettings
 from db.database import Database
 from tests.db.conftest import GUILD as BOARD_GUILD
