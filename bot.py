@@ -20,13 +20,13 @@ import yarl
 from discord.ext import commands
 from pydantic import ValidationError
 
+from cogs.uno.cog import install
+from cogs.uno.settings import UnoSettings
 from config import Settings
 from db.database import Database
 from db.errors import DatabaseError
 
 log = logging.getLogger("uno")
-
-EXTENSIONS = ("cogs.uno",)
 
 
 class SecretRedactor(logging.Filter):
@@ -60,6 +60,14 @@ def setup_logging(settings: Settings) -> None:
 
 
 HTTP_CONNECTIONS = 32
+
+
+class TablesNotRestored(Exception):
+    """The database failed while the running tables were being restored."""
+
+    def __init__(self, original: DatabaseError) -> None:
+        super().__init__(str(original))
+        self.original = original
 
 
 class UnoBot(commands.Bot):
@@ -98,8 +106,13 @@ class UnoBot(commands.Bot):
         # them keeps the collector from re-scanning them, so full collections run often
         # enough to free each click's reference cycles before they pile up in memory.
         gc.freeze()
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
+        uno = UnoSettings(
+            turn_seconds=self.settings.turn_seconds, table_seed=self.settings.table_seed
+        )
+        try:
+            await install(self, self.db, uno)
+        except DatabaseError as error:
+            raise TablesNotRestored(error) from error
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
@@ -145,12 +158,10 @@ async def run(settings: Settings) -> int:
         except DatabaseError as error:
             fail(f"The database at DATABASE_PATH cannot be used: {error}.")
             return 2
-        except commands.ExtensionFailed as error:
-            # The UNO cog restores the running tables as it loads, and discord.py wraps
-            # what that raised: a database that opened but cannot be read is still the
-            # database's fault, not a bug to show as a traceback.
-            if not isinstance(error.original, DatabaseError):
-                raise
+        except TablesNotRestored as error:
+            # The UNO cog restores the running tables as it loads: a database that
+            # opened but cannot be read is still the database's fault, not a bug to
+            # show as a traceback.
             fail(
                 "The database at DATABASE_PATH cannot be used while restoring the running "
                 f"tables: {error.original}."

@@ -22,11 +22,13 @@ from db.errors import (
     storage_errors,
     wraps_storage_errors,
 )
+from db.lobbies import LobbyRepo
 from db.migrate import apply_migrations, load_migrations, schema_version
 from db.prefs import PrefsRepo
 from db.ratings import RatingRepo
 from db.scores import ScoreRepo
 from db.settings import SettingsRepo
+from db.table_messages import TableMessageRepo
 from db.tables import TableRepo
 
 Synchronous = Literal["NORMAL", "FULL"]
@@ -68,8 +70,9 @@ class Database:
     Use ``async with Database.open(path) as db:`` or ``db = await Database.open(path)``
     then ``await db.close()``. Repositories: ``db.tables`` (match lifecycle, action
     log, snapshots), ``db.scores`` (scoreboards, stats, forgetting members),
-    ``db.ratings`` (skill ratings), ``db.settings`` (server settings) and
-    ``db.prefs`` (members' preferences).
+    ``db.ratings`` (skill ratings), ``db.settings`` (server settings), ``db.prefs``
+    (members' preferences), ``db.lobbies`` (open lobbies' ids and messages) and
+    ``db.table_messages`` (table messages that still carry buttons).
     """
 
     def __init__(
@@ -99,6 +102,8 @@ class Database:
         self.ratings = RatingRepo(self)
         self.settings = SettingsRepo(self)
         self.prefs = PrefsRepo(self)
+        self.lobbies = LobbyRepo(self)
+        self.table_messages = TableMessageRepo(self)
 
     @classmethod
     def open(

@@ -1,14 +1,6 @@
-"""The UNO feature: the /uno command group, tables, views and rendering."""
+"""The UNO feature: the /uno command group, lobbies, tables, panels and rendering.
 
-from __future__ import annotations
-
-from discord.ext import commands
-
-
-async def setup(bot: commands.Bot) -> None:
-    from cogs.uno.commands import UnoCog
-
-    db = getattr(bot, "db", None)
-    if db is None:
-        raise RuntimeError("the bot must open the database before loading cogs.uno")
-    await bot.add_cog(UnoCog(bot, db))
+`cog.py` holds the commands and the one click router (`install` adds it to a
+bot); each other module is one named part (see the README's "Map of the code").
+This package file imports nothing, so that no part's import runs the others.
+"""

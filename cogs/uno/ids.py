@@ -1,19 +1,22 @@
-"""The custom_id codec: every component the bot draws names its table, the
-match version it was drawn for, and what it does.
+"""The custom_id codec: every component the bot draws names what it was drawn for.
 
 Table controls: `uno:{table_id}:{version}:{code}`, where `code` is a compact
 engine action (`p.R5`, `c.G`, `tv`, ...) or a table code (`hand`, `uno`,
-`sel`, `join`, ...). The leaderboard pager has no table: `uno:lb.{variant}.{page}`,
-pages 1 to MAX_PAGE.
+`sel`, `pg.2`). Lobby buttons: `uno:lobby:{lobby_id}:{version}:{code}` (`join`,
+`leave`, `start`, `cancel`, `accept`, `decline`): a lobby id is never reused,
+even across restarts. The leaderboard pager: `uno:lb.{variant}.{page}`, pages 1
+to MAX_PAGE.
 
-Codes never contain `:` (card notation has none), so the ids split cleanly
-and match `TABLE_TEMPLATE` for a `discord.ui.DynamicItem`.
+Each family has one template (`TABLE_TEMPLATE`, `LOBBY_TEMPLATE`,
+`LEADERBOARD_TEMPLATE`); `parse_custom_id` matches it once and keeps what it
+matched, the engine action included, so nothing downstream parses again.
+Codes never contain `:` (card notation has none), so the ids split cleanly.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from engine.actions import (
@@ -40,6 +43,7 @@ MAX_CUSTOM_ID: Final = 100  # Discord's limit for a component's custom_id
 
 TABLE_TEMPLATE: Final = r"uno:(?P<table>\d+):(?P<version>\d+):(?P<code>[^:]+)"
 LEADERBOARD_TEMPLATE: Final = r"uno:lb\.(?P<variant>[a-z]+)\.(?P<page>\d+)"
+LOBBY_TEMPLATE: Final = r"uno:lobby:(?P<lobby>\d+):(?P<version>\d+):(?P<code>[a-z]+)"
 
 # Table codes that are not engine actions.
 HAND: Final = "hand"  # open the hand panel
@@ -47,10 +51,10 @@ UNO: Final = "uno"  # the table's UNO! button: the handler decides call or catch
 PICK: Final = "sel"  # a select whose chosen value is an action code
 PAGE: Final = "pg"  # `pg.{n}`: show page n of an overflowing hand panel
 LOBBY_CODES: Final = frozenset({"join", "leave", "start", "cancel", "accept", "decline"})
-TABLE_CODES: Final = frozenset({HAND, UNO, PICK}) | LOBBY_CODES
-# Controls drawn without a meaningful version (table and lobby buttons never go
-# stale); they carry ANY_VERSION and handlers must not compare it.
-VERSIONLESS_CODES: Final = frozenset({HAND, UNO}) | LOBBY_CODES
+TABLE_CODES: Final = frozenset({HAND, UNO, PICK})
+# Table controls drawn without a meaningful version (the table message's buttons
+# never go stale); they carry ANY_VERSION and handlers must not compare it.
+VERSIONLESS_CODES: Final = frozenset({HAND, UNO})
 ANY_VERSION: Final = 0
 
 _MAX_INT_DIGITS = 19  # SQLite rowids and match versions fit in a signed 64-bit int
@@ -74,6 +78,7 @@ _SIMPLE_CODES: Final[dict[type[Action], str]] = {type(a): c for c, a in _SIMPLE.
 
 _TABLE_RE = re.compile(TABLE_TEMPLATE)
 _LEADERBOARD_RE = re.compile(LEADERBOARD_TEMPLATE)
+_LOBBY_RE = re.compile(LOBBY_TEMPLATE)
 _SELECT_RE = re.compile(r"sel(?:\.\d{1,2})?")
 _PAGE_RE = re.compile(r"pg\.\d{1,3}")
 
@@ -172,32 +177,39 @@ def leaderboard_custom_id(variant: str, page: int) -> str:
     return custom_id
 
 
+def lobby_custom_id(lobby_id: int, version: int, code: str) -> str:
+    """`uno:lobby:{lobby_id}:{version}:{code}`; ValueError for an id we would refuse."""
+    if code not in LOBBY_CODES:
+        raise ValueError(f"unknown lobby code {code!r}")
+    if not (lobby_id >= 0 and version >= 0) or max(len(str(lobby_id)), len(str(version))) > 19:
+        raise ValueError(f"bad lobby id or version: {lobby_id}, {version}")
+    return f"{PREFIX}:lobby:{lobby_id}:{version}:{code}"
+
+
 @dataclass(frozen=True, slots=True)
 class TableControl:
-    """A parsed table control: which table, which version, which code."""
+    """A parsed table control: which table, which version, which code.
+
+    What the code means (its engine action, select or page) is worked out once,
+    when the id is parsed.
+    """
 
     table_id: int
     version: int
     code: str
+    action: Action | None = field(init=False, compare=False, repr=False)
+    is_select: bool = field(init=False, compare=False, repr=False)
+    page: int | None = field(init=False, compare=False, repr=False)
 
-    @property
-    def action(self) -> Action | None:
-        """The engine action, or None for a table code (`hand`, `sel`, `join`, ...)."""
+    def __post_init__(self) -> None:
         try:
-            return decode_action(self.code)
+            action: Action | None = decode_action(self.code)
         except ValueError:
-            return None
-
-    @property
-    def is_select(self) -> bool:
-        return _SELECT_RE.fullmatch(self.code) is not None
-
-    @property
-    def page(self) -> int | None:
-        """The hand panel page a `pg.{n}` button asks for."""
-        if _PAGE_RE.fullmatch(self.code) is None:
-            return None
-        return int(self.code.partition(".")[2])
+            action = None  # a table code (`hand`, `sel`, `pg.2`, ...)
+        paged = _PAGE_RE.fullmatch(self.code) is not None
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "is_select", _SELECT_RE.fullmatch(self.code) is not None)
+        object.__setattr__(self, "page", int(self.code.partition(".")[2]) if paged else None)
 
     @property
     def versionless(self) -> bool:
@@ -206,12 +218,21 @@ class TableControl:
 
 
 @dataclass(frozen=True, slots=True)
+class LobbyControl:
+    """A parsed lobby button: which lobby, which of its versions, which code."""
+
+    lobby_id: int
+    version: int
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
 class LeaderboardPage:
     variant: str
     page: int
 
 
-ParsedId = TableControl | LeaderboardPage
+ParsedId = TableControl | LobbyControl | LeaderboardPage
 
 
 def parse_custom_id(custom_id: object) -> ParsedId | None:
@@ -226,6 +247,9 @@ def parse_custom_id(custom_id: object) -> ParsedId | None:
         if not 1 <= int(page) <= MAX_PAGE:
             return None
         return LeaderboardPage(variant=board["variant"], page=int(page))
+    lobby = _LOBBY_RE.fullmatch(custom_id)
+    if lobby is not None:
+        return _lobby_control(lobby)
     found = _TABLE_RE.fullmatch(custom_id)
     if found is None:
         return None
@@ -238,3 +262,12 @@ def parse_custom_id(custom_id: object) -> ParsedId | None:
     if not is_known_code(code):
         return None
     return TableControl(table_id=int(table), version=int(version), code=code)
+
+
+def _lobby_control(found: re.Match[str]) -> LobbyControl | None:
+    lobby, version, code = found["lobby"], found["version"], found["code"]
+    if not (lobby.isascii() and version.isascii()) or code not in LOBBY_CODES:
+        return None
+    if len(lobby) > _MAX_INT_DIGITS or len(version) > _MAX_INT_DIGITS:
+        return None
+    return LobbyControl(lobby_id=int(lobby), version=int(version), code=code)

@@ -1,5 +1,5 @@
-"""Lobbies: who sits down before a match starts. Kept in memory only: a lobby
-lost to a restart just expires (its buttons then say so)."""
+"""A lobby: who sits down before a match starts. Kept in memory; its id comes
+from the database (never reused), so a restart can retire its message."""
 
 from __future__ import annotations
 
@@ -20,8 +20,13 @@ NEUTRAL = 0x2B2D31
 
 @dataclass(slots=True)
 class Lobby:
-    """A table waiting for its players. Keyed by channel: one per channel."""
+    """A table waiting for its players; one per channel.
 
+    `version` grows with every change of its seats: a button counts only for the
+    version it was drawn for, on the message it was drawn on.
+    """
+
+    lobby_id: int
     channel_id: int
     guild_id: int
     host_id: int
@@ -32,6 +37,7 @@ class Lobby:
     message_id: int | None = None
     expires_at: datetime = field(default_factory=lambda: datetime.now(UTC) + LOBBY_LIFE)
     starting: bool = False
+    version: int = 0
 
     @property
     def full(self) -> bool:
@@ -75,7 +81,7 @@ class Lobby:
 
     def components(self) -> list[ButtonSpec]:
         def button(label: str, code: str, style: discord.ButtonStyle) -> ButtonSpec:
-            custom_id = ids.table_custom_id(self.channel_id, ids.ANY_VERSION, code)
+            custom_id = ids.lobby_custom_id(self.lobby_id, self.version, code)
             return ButtonSpec(
                 label=label, custom_id=custom_id, style=style, emoji=None, disabled=False, row=0
             )

@@ -9,8 +9,10 @@ import discord
 import pytest
 from discord.ext import commands
 
-from cogs.uno.commands import UnoCog, UserFacingError, board_page
+from cogs.uno.cog import UnoCog, UserFacingError
 from cogs.uno.lobby import Lobby
+from cogs.uno.scoreboards import board_page
+from cogs.uno.settings import UnoSettings
 from db.database import Database
 from tests.db.conftest import GUILD as BOARD_GUILD
 from tests.db.conftest import Clock, win
@@ -23,18 +25,21 @@ ALICE, BOB, STRANGER = 11, 22, 33
 async def cog(tmp_path: Path) -> AsyncIterator[UnoCog]:
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
     async with Database.open(tmp_path / "uno.db") as db:
-        yield UnoCog(bot, db)
+        yield UnoCog(bot, db, UnoSettings())
     await bot.close()
 
 
 async def test_hand_in_an_open_lobby_says_the_game_has_not_started(cog: UnoCog) -> None:
-    cog.lobbies[CHANNEL] = Lobby(
-        channel_id=CHANNEL,
-        guild_id=GUILD,
-        host_id=ALICE,
-        variant="pizza",
-        target=250,
-        seats=[(ALICE, "alice"), (BOB, "bob")],
+    await cog.lobbies.open(
+        Lobby(
+            lobby_id=1,
+            channel_id=CHANNEL,
+            guild_id=GUILD,
+            host_id=ALICE,
+            variant="pizza",
+            target=250,
+            seats=[(ALICE, "alice"), (BOB, "bob")],
+        )
     )
     for user_id in (ALICE, BOB):
         for channel_id in (CHANNEL, OTHER):

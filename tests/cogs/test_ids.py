@@ -151,14 +151,41 @@ def test_select_and_page_helpers() -> None:
     assert not page.is_select
 
 
-def test_table_and_lobby_buttons_are_versionless() -> None:
-    for code in ("hand", "uno", "join", "leave", "start", "cancel", "accept", "decline"):
+def test_the_table_messages_buttons_are_versionless() -> None:
+    for code in ("hand", "uno"):
         parsed = ids.parse_custom_id(ids.table_custom_id(1, ids.ANY_VERSION, code))
         assert isinstance(parsed, ids.TableControl)
         assert parsed.versionless
     parsed = ids.parse_custom_id(ids.table_custom_id(1, 5, "p.R5"))
     assert isinstance(parsed, ids.TableControl)
     assert not parsed.versionless
+
+
+@pytest.mark.parametrize("code", sorted(ids.LOBBY_CODES))
+def test_lobby_buttons_name_their_lobby_and_version(code: str) -> None:
+    custom_id = ids.lobby_custom_id(77, 3, code)
+    assert custom_id == f"uno:lobby:77:3:{code}"
+    assert ids.parse_custom_id(custom_id) == ids.LobbyControl(lobby_id=77, version=3, code=code)
+    # The old lobby ids named only the channel: they no longer route anywhere.
+    assert ids.parse_custom_id(f"uno:77:0:{code}") is None
+
+
+@pytest.mark.parametrize(
+    "custom_id",
+    ["uno:lobby:1:2:dance", "uno:lobby:١:2:join", "uno:lobby:1:2:join:x", "uno:lobby::2:join"],
+)
+def test_malformed_lobby_ids_parse_to_none(custom_id: str) -> None:
+    assert ids.parse_custom_id(custom_id) is None
+
+
+def test_a_parsed_control_keeps_what_it_matched() -> None:
+    play = ids.parse_custom_id("uno:4:9:pu.W+4")
+    assert isinstance(play, ids.TableControl)
+    assert play.action == Play(Card.parse("W+4"), uno=True)
+    assert (play.is_select, play.page) == (False, None)
+    pick = ids.parse_custom_id("uno:4:9:sel.2")
+    assert isinstance(pick, ids.TableControl)
+    assert (pick.action, pick.is_select, pick.page) == (None, True, None)
 
 
 def test_leaderboard_pages_round_trip() -> None:
@@ -198,7 +225,7 @@ def test_longest_possible_id_fits_discord() -> None:
     assert len(ids.leaderboard_custom_id("pizza", ids.MAX_PAGE)) <= ids.MAX_CUSTOM_ID
 
 
-def test_ids_match_the_dynamic_item_template() -> None:
+def test_ids_match_the_family_template() -> None:
     custom_id = ids.table_custom_id(123, 45, "pu.W+4")
     found = re.fullmatch(ids.TABLE_TEMPLATE, custom_id)
     assert found is not None
@@ -263,6 +290,8 @@ def test_parse_never_raises(text: str) -> None:
     parsed = ids.parse_custom_id(text)
     if isinstance(parsed, ids.TableControl):
         assert ids.table_custom_id(parsed.table_id, parsed.version, parsed.code) == text
+    if isinstance(parsed, ids.LobbyControl):
+        assert ids.lobby_custom_id(parsed.lobby_id, parsed.version, parsed.code) == text
 
 
 @given(st.from_regex(ids.TABLE_TEMPLATE, fullmatch=True))

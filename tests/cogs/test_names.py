@@ -128,6 +128,7 @@ def test_leaderboard_names_are_escaped_once_and_inert() -> None:
 
 def test_lobby_host_and_seats_are_escaped_and_the_invite_stays_a_mention() -> None:
     lobby = Lobby(
+        lobby_id=5,
         channel_id=1,
         guild_id=2,
         host_id=3,
@@ -140,6 +141,7 @@ def test_lobby_host_and_seats_are_escaped_and_the_invite_stays_a_mention() -> No
     assert (embed.description or "").startswith(f"**{EVIL_SHOWN}** challenges <@{SNOWFLAKE}> ")
     assert embed.fields[0].value == f"• {EVIL_SHOWN}"
     pizza = Lobby(
+        lobby_id=6,
         channel_id=1, guild_id=2, host_id=3, variant="pizza", target=250,
         seats=[(3, EVIL), (4, EVERYONE)],
     )  # fmt: skip

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cogs.uno.tables import Table
+from cogs.uno.table import Table
 from engine.match import PizzaOptions, new_match
 
 ALICE, BOB, CAROL, STRANGER = 11, 22, 33, 44

@@ -28,6 +28,11 @@ def is_table_message(message: Message) -> bool:
     )
 
 
+def lobby_id(lobby: Message, code: str) -> str:
+    """The custom_id of a lobby button as drawn now (it names the lobby and its version)."""
+    return next(c for c in lobby.custom_ids() if c.endswith(f":{code}"))
+
+
 def action_choices(panel: Message) -> list[Choice]:
     """Every enabled game control of a hand panel (not Hand, UNO! or paging)."""
     found: list[Choice] = []
@@ -140,16 +145,11 @@ class ScriptedTable:
         self.outcomes.append(outcome)
         lobby = outcome.message
         assert lobby is not None
-        join = f"uno:{self.channel.id}:0:join"
         for user in others:
             code = "accept" if variant == "duo" and "opponent" in options else "join"
-            self.outcomes.append(
-                await self.driver.click(user, lobby, join.replace(":join", f":{code}"))
-            )
+            self.outcomes.append(await self.driver.click(user, lobby, lobby_id(lobby, code)))
         if variant == "pizza":
-            self.outcomes.append(
-                await self.driver.click(host, lobby, f"uno:{self.channel.id}:0:start")
-            )
+            self.outcomes.append(await self.driver.click(host, lobby, lobby_id(lobby, "start")))
         await self.driver.wait_for(self.table_message, timeout=10)
         return lobby
 

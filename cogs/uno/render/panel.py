@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -151,45 +151,57 @@ class _Control:
 def _controls(legal: Sequence[Action], private: PrivateView, public: PublicView) -> list[_Control]:
     """The decisions without a card, in a fixed order."""
     present = {type(a) for a in legal}
-    style = discord.ButtonStyle
+    return [
+        _Control(ids.encode_action(action), *describe(private, public, present))
+        for action, describe in _CONTROLS
+        if type(action) in present
+    ]
+
+
+_Look = tuple[str, discord.ButtonStyle, str | None]
+
+
+def _keep(private: PrivateView, public: PublicView, present: set[type[Action]]) -> _Look:
+    looked = private.looking_at
+    label = "Keep" if looked is None else f"Keep {looked.title}"
+    if RejectCard not in present:
+        label += " (you must)"
+    return label, _STYLE.success, None if looked is None else colour_emoji(looked.colour)
+
+
+def _draw(private: PrivateView, public: PublicView, present: set[type[Action]]) -> _Look:
+    empty = public.draw_pile == 0 and public.discard_pile <= 1
+    return "Pass (nothing to draw)" if empty else "Draw a card", _STYLE.primary, "📥"
+
+
+def _take(private: PrivateView, public: PublicView, present: set[type[Action]]) -> _Look:
     owed = public.pending_draw
+    return f"Take {plural(owed, 'card')}" if owed else "Take the volley", _STYLE.danger, "📥"
 
-    def control(action: Action, label: str, kind: discord.ButtonStyle, emoji: str | None) -> None:
-        out.append(_Control(ids.encode_action(action), label, kind, emoji))
 
-    out: list[_Control] = []
-    if KeepCard in present:
-        looked = private.looking_at
-        label = "Keep" if looked is None else f"Keep {looked.title}"
-        if RejectCard not in present:
-            label += " (you must)"
-        control(
-            KeepCard(),
-            label,
-            style.success,
-            None if looked is None else colour_emoji(looked.colour),
-        )
-    if RejectCard in present:
-        control(RejectCard(), "Reject (keep the next)", style.danger, "↩️")
-    if Draw in present:
-        empty = public.draw_pile == 0 and public.discard_pile <= 1
-        control(Draw(), "Pass (nothing to draw)" if empty else "Draw a card", style.primary, "📥")
-    if KeepDrawn in present:
-        control(KeepDrawn(), "Keep the drawn card", style.secondary, "✋")
-    if TakeVolley in present:
-        label = f"Take {plural(owed, 'card')}" if owed else "Take the volley"
-        control(TakeVolley(), label, style.danger, "📥")
-    if Challenge in present:
-        control(Challenge(), "Challenge", style.danger, "⚖️")
-    if Accept in present:
-        control(Accept(), f"Accept, draw {owed}" if owed else "Accept", style.secondary, "📥")
-    if NoDump in present:
-        control(NoDump(), "Don't dump", style.secondary, "✋")
-    if CallUno in present:
-        control(CallUno(), "Call UNO!", style.success, "📣")
-    if CatchUno in present:
-        control(CatchUno(), "Catch UNO!", style.danger, "🎯")
-    return out
+def _accept(private: PrivateView, public: PublicView, present: set[type[Action]]) -> _Look:
+    owed = public.pending_draw
+    return f"Accept, draw {owed}" if owed else "Accept", _STYLE.secondary, "📥"
+
+
+def _fixed(label: str, style: discord.ButtonStyle, emoji: str | None) -> _Describe:
+    return lambda private, public, present: (label, style, emoji)
+
+
+_STYLE = discord.ButtonStyle
+_Describe = Callable[[PrivateView, PublicView, set[type[Action]]], _Look]
+_CONTROLS: tuple[tuple[Action, _Describe], ...] = (
+    (KeepCard(), _keep),
+    (RejectCard(), _fixed("Reject (keep the next)", _STYLE.danger, "↩️")),
+    (Draw(), _draw),
+    (KeepDrawn(), _fixed("Keep the drawn card", _STYLE.secondary, "✋")),
+    (TakeVolley(), _take),
+    (Challenge(), _fixed("Challenge", _STYLE.danger, "⚖️")),
+    (Accept(), _accept),
+    (NoDump(), _fixed("Don't dump", _STYLE.secondary, "✋")),
+    (CallUno(), _fixed("Call UNO!", _STYLE.success, "📣")),
+    (CatchUno(), _fixed("Catch UNO!", _STYLE.danger, "🎯")),
+)
 
 
 def _rows(count: int, per_row: int) -> int:
@@ -211,83 +223,26 @@ def _layout(
     becomes a select (25 options a row) until everything fits; past that, the
     choices are paged with a `pg.{n}` button. Returns the components and a note.
     """
-    as_select: set[str] = set()
-
-    def rows_needed() -> int:
-        return sum(
-            _rows(len(c), SELECT_OPTIONS if k in as_select else ROW_BUTTONS)
-            for k, c in groups.items()
-        )
-
+    at = _At(table_id, version)
     free = ROWS - (1 if colours else 0) - _rows(len(controls), ROW_BUTTONS)
-    while rows_needed() > free and len(as_select) < len(groups):
-        as_select.add(max((k for k in groups if k not in as_select), key=lambda k: len(groups[k])))
-
-    components: list[Component] = []
-    row = 0
-
-    def add_select(choices: Sequence[_Choice], placeholder: str) -> None:
-        nonlocal row
-        code = ids.select_code(sum(isinstance(c, SelectSpec) for c in components))
-        components.append(
-            SelectSpec(
-                custom_id=ids.table_custom_id(table_id, version, code),
-                placeholder=clip(placeholder, PLACEHOLDER),
-                options=tuple(_option(c) for c in choices),
-                row=row,
-            )
-        )
-        row += 1
-
-    if colours:
-        for choose in colours[:ROW_BUTTONS]:
-            components.append(
-                ButtonSpec(
-                    label=choose.colour.title,
-                    custom_id=ids.table_custom_id(table_id, version, ids.encode_action(choose)),
-                    style=_COLOUR_STYLES[choose.colour],
-                    emoji=colour_emoji(choose.colour),
-                    row=row,
-                )
-            )
-        row += 1
-
+    as_select = _as_selects(groups, free)
+    components: list[Component] = _colour_row(colours, at) if colours else []
+    row = 1 if colours else 0
     note = None
     controls = list(controls)
-    if rows_needed() <= free:
-        for kind, placeholder in _GROUPS:
-            choices = groups.get(kind, [])
-            step = SELECT_OPTIONS if kind in as_select else ROW_BUTTONS
-            for start in range(0, len(choices), step):
-                chunk = choices[start : start + step]
-                if kind in as_select:
-                    add_select(chunk, placeholder)
-                    continue
-                for choice in chunk:
-                    components.append(_button(choice, table_id=table_id, version=version, row=row))
-                row += 1
+    if _rows_needed(groups, as_select) <= free:
+        row = _card_rows(components, groups, as_select, at, row)
     else:
         # More choices than the rows left hold even as selects: page through them.
-        flat = [c for kind, _ in _GROUPS for c in groups.get(kind, [])]
         free = ROWS - (1 if colours else 0) - _rows(len(controls) + 1, ROW_BUTTONS)
-        per_page = max(free, 1) * SELECT_OPTIONS
-        pages = _rows(len(flat), per_page)
-        page %= pages
-        shown = flat[page * per_page : (page + 1) * per_page]
-        for start in range(0, len(shown), SELECT_OPTIONS):
-            add_select(shown[start : start + SELECT_OPTIONS], f"Choose… (page {page + 1}/{pages})")
-        label = f"More choices ({page + 1}/{pages})"
-        controls.append(
-            _Control(ids.page_code((page + 1) % pages), label, discord.ButtonStyle.primary, "➡️")
-        )
-        note = f"More choices than fit one panel: page {page + 1} of {pages}; press More."
-
+        row, more, note = _paged_rows(components, groups, free, page, at, row)
+        controls.append(more)
     for start in range(0, len(controls), ROW_BUTTONS):
         for item in controls[start : start + ROW_BUTTONS]:
             components.append(
                 ButtonSpec(
                     label=clip(item.label, BUTTON_LABEL),
-                    custom_id=ids.table_custom_id(table_id, version, item.code),
+                    custom_id=ids.table_custom_id(at.table_id, at.version, item.code),
                     style=item.style,
                     emoji=item.emoji,
                     row=row,
@@ -295,6 +250,102 @@ def _layout(
             )
         row += 1
     return components, note
+
+
+@dataclass(frozen=True, slots=True)
+class _At:
+    """Which table and version the panel's custom_ids name."""
+
+    table_id: int
+    version: int
+
+
+def _rows_needed(groups: dict[str, list[_Choice]], as_select: set[str]) -> int:
+    return sum(
+        _rows(len(c), SELECT_OPTIONS if k in as_select else ROW_BUTTONS) for k, c in groups.items()
+    )
+
+
+def _as_selects(groups: dict[str, list[_Choice]], free: int) -> set[str]:
+    """The groups shown as selects: the biggest first, until everything fits."""
+    as_select: set[str] = set()
+    while _rows_needed(groups, as_select) > free and len(as_select) < len(groups):
+        as_select.add(max((k for k in groups if k not in as_select), key=lambda k: len(groups[k])))
+    return as_select
+
+
+def _colour_row(colours: Sequence[ChooseColour], at: _At) -> list[Component]:
+    return [
+        ButtonSpec(
+            label=choose.colour.title,
+            custom_id=ids.table_custom_id(at.table_id, at.version, ids.encode_action(choose)),
+            style=_COLOUR_STYLES[choose.colour],
+            emoji=colour_emoji(choose.colour),
+            row=0,
+        )
+        for choose in colours[:ROW_BUTTONS]
+    ]
+
+
+def _add_select(
+    components: list[Component], choices: Sequence[_Choice], placeholder: str, at: _At, row: int
+) -> None:
+    code = ids.select_code(sum(isinstance(c, SelectSpec) for c in components))
+    components.append(
+        SelectSpec(
+            custom_id=ids.table_custom_id(at.table_id, at.version, code),
+            placeholder=clip(placeholder, PLACEHOLDER),
+            options=tuple(_option(c) for c in choices),
+            row=row,
+        )
+    )
+
+
+def _card_rows(
+    components: list[Component],
+    groups: dict[str, list[_Choice]],
+    as_select: set[str],
+    at: _At,
+    row: int,
+) -> int:
+    """Every card choice, as buttons or selects; returns the next free row."""
+    for kind, placeholder in _GROUPS:
+        choices = groups.get(kind, [])
+        step = SELECT_OPTIONS if kind in as_select else ROW_BUTTONS
+        for start in range(0, len(choices), step):
+            chunk = choices[start : start + step]
+            if kind in as_select:
+                _add_select(components, chunk, placeholder, at, row)
+            else:
+                components.extend(
+                    _button(c, table_id=at.table_id, version=at.version, row=row) for c in chunk
+                )
+            row += 1
+    return row
+
+
+def _paged_rows(
+    components: list[Component],
+    groups: dict[str, list[_Choice]],
+    free: int,
+    page: int,
+    at: _At,
+    row: int,
+) -> tuple[int, _Control, str]:
+    """One page of the card choices as selects, the More button, and a note."""
+    flat = [c for kind, _ in _GROUPS for c in groups.get(kind, [])]
+    per_page = max(free, 1) * SELECT_OPTIONS
+    pages = _rows(len(flat), per_page)
+    page %= pages
+    shown = flat[page * per_page : (page + 1) * per_page]
+    for start in range(0, len(shown), SELECT_OPTIONS):
+        chunk = shown[start : start + SELECT_OPTIONS]
+        _add_select(components, chunk, f"Choose… (page {page + 1}/{pages})", at, row)
+        row += 1
+    label = f"More choices ({page + 1}/{pages})"
+    more = _Control(ids.page_code((page + 1) % pages), label, discord.ButtonStyle.primary, "➡️")
+    note = f"More choices than fit one panel: page {page + 1} of {pages}; press More."
+    return row, more, note
 
 
 def _button(choice: _Choice, *, table_id: int, version: int, row: int) -> ButtonSpec:
@@ -325,42 +376,67 @@ def _prompt(private: PrivateView, public: PublicView, names: Mapping[str, str]) 
         if public.to_act is None:
             return "Nothing to decide right now."
         return f"Waiting for {name(names, public.to_act)}."
-    owed = public.pending_draw
-    pending = public.pending
-    looked = private.looking_at
-    colour = named_colour(public)
-    colour_words = "" if colour is None else f"{colour_label(colour)} "
-    if pending is Pending.DRAFT_PICK:
-        card = "a card" if looked is None else card_label(looked)
-        return (
-            f"**Draft (D3):** you're looking at {card}. "
-            "Keep it, or reject it (it goes face up) and keep the next card."
-        )
-    if pending is Pending.DRAFT_FORCED:
-        card = "the next card" if looked is None else card_label(looked)
-        return f"**Draft (D3):** you rejected a card, so you must keep {card}."
-    if pending is Pending.DRAWN_CARD:
-        card = "a card" if private.drawn is None else card_label(private.drawn)
-        return f"**Your turn:** you drew {card}. Play it now or keep it."
-    if pending is Pending.COLOUR:
-        return "**Your turn:** name the colour."
-    if pending is Pending.VOLLEY:
-        return f"**Draw 2 volley (D7):** stack a Draw 2, or take {plural(owed, 'card')}."
-    if pending is Pending.WILD_DRAW:
-        return f"**Wild draw:** challenge, or accept and draw {owed}."
-    if pending is Pending.DUMP:
-        if not any(isinstance(a, Dump) for a in private.legal):
-            return f"**Reverse (D9):** you have no other {colour_words}card to dump."
-        return (
-            f"**Reverse (D9):** dump every {colour_words}card (pick the one laid last), or don't."
-        )
-    if pending is Pending.REVERSE_DUMP:
-        return f"**Reverse (D9):** dump every {colour_words}card, or take a normal turn."
-    if pending is Pending.GIVE:
-        return "**Dip Into The Deck (P6):** choose the card to give to the next player."
+    ask = _ASK.get(public.pending)
+    if ask is not None:
+        return ask(private, public)
     if public.phase is Phase.DRAFT:
         return "**Draft (D3):** your pick."
     return "**Your turn:** play a matching card or draw."
+
+
+def _colour_words(public: PublicView) -> str:
+    colour = named_colour(public)
+    return "" if colour is None else f"{colour_label(colour)} "
+
+
+def _ask_draft(private: PrivateView, public: PublicView) -> str:
+    looked = private.looking_at
+    card = "a card" if looked is None else card_label(looked)
+    return (
+        f"**Draft (D3):** you're looking at {card}. "
+        "Keep it, or reject it (it goes face up) and keep the next card."
+    )
+
+
+def _ask_forced(private: PrivateView, public: PublicView) -> str:
+    looked = private.looking_at
+    card = "the next card" if looked is None else card_label(looked)
+    return f"**Draft (D3):** you rejected a card, so you must keep {card}."
+
+
+def _ask_drawn(private: PrivateView, public: PublicView) -> str:
+    card = "a card" if private.drawn is None else card_label(private.drawn)
+    return f"**Your turn:** you drew {card}. Play it now or keep it."
+
+
+def _ask_dump(private: PrivateView, public: PublicView) -> str:
+    if not any(isinstance(a, Dump) for a in private.legal):
+        return f"**Reverse (D9):** you have no other {_colour_words(public)}card to dump."
+    return (
+        f"**Reverse (D9):** dump every {_colour_words(public)}card "
+        "(pick the one laid last), or don't."
+    )
+
+
+_ASK: dict[Pending, Callable[[PrivateView, PublicView], str]] = {
+    Pending.DRAFT_PICK: _ask_draft,
+    Pending.DRAFT_FORCED: _ask_forced,
+    Pending.DRAWN_CARD: _ask_drawn,
+    Pending.COLOUR: lambda private, public: "**Your turn:** name the colour.",
+    Pending.VOLLEY: lambda private, public: (
+        f"**Draw 2 volley (D7):** stack a Draw 2, or take {plural(public.pending_draw, 'card')}."
+    ),
+    Pending.WILD_DRAW: lambda private, public: (
+        f"**Wild draw:** challenge, or accept and draw {public.pending_draw}."
+    ),
+    Pending.DUMP: _ask_dump,
+    Pending.REVERSE_DUMP: lambda private, public: (
+        f"**Reverse (D9):** dump every {_colour_words(public)}card, or take a normal turn."
+    ),
+    Pending.GIVE: lambda private, public: (
+        "**Dip Into The Deck (P6):** choose the card to give to the next player."
+    ),
+}
 
 
 def hand_panel(
@@ -392,6 +468,21 @@ def hand_panel(
         page=page,
     )
 
+    lines = _panel_lines(view, public, names, legal=legal, note=note)
+    content = clip("\n".join(lines), CONTENT_LIMIT)
+    embed = _hand_embed(view, public, names, legal=legal, table_id=table_id)
+    return HandPanel(content=content, embed=fit_embed(embed), components=components)
+
+
+def _panel_lines(
+    view: PrivateView,
+    public: PublicView,
+    names: Mapping[str, str],
+    *,
+    legal: Sequence[Action],
+    note: str | None,
+) -> list[str]:
+    """The panel's words: what to do, the top card, what was drawn, seen or passed."""
     lines = [_prompt(view, public, names)]
     if public.top is not None:
         lines.append(f"Top card: {card_label(public.top, named_colour(public))}")
@@ -410,8 +501,17 @@ def hand_panel(
         lines.append("Nothing to do yet.")
     if note:
         lines.append(note)
-    content = clip("\n".join(lines), CONTENT_LIMIT)
+    return lines
 
+
+def _hand_embed(
+    view: PrivateView,
+    public: PublicView,
+    names: Mapping[str, str],
+    *,
+    legal: Sequence[Action],
+    table_id: int,
+) -> discord.Embed:
     playable = frozenset(a.card for a in legal if isinstance(a, Play))
     hand = hand_lines(view.hand, bold=playable)
     legend = "\nPlayable cards are in **bold**." if playable else ""
@@ -429,7 +529,7 @@ def hand_panel(
             inline=False,
         )
     embed.set_footer(text=f"Table {table_id} · only you can see this")
-    return HandPanel(content=content, embed=fit_embed(embed), components=components)
+    return embed
 
 
 def _challenged_name(view: PrivateView, public: PublicView, names: Mapping[str, str]) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 
 import discord
@@ -55,31 +55,39 @@ def _pending_words(view: PublicView, names: Mapping[str, str]) -> str:
     if view.to_act is None:
         return "Waiting…"
     who = name(names, view.to_act)
-    colour = named_colour(view)
-    colour_words = f"{colour_label(colour)} " if colour is not None else ""
-    pending = view.pending
-    if pending is Pending.DRAFT_PICK:
-        return f"{who} is looking at a draft card: keep or reject (D3)"
-    if pending is Pending.DRAFT_FORCED:
-        return f"{who} must keep the next draft card (D3)"
-    if pending is Pending.DRAWN_CARD:
-        return f"{who} drew a card: play it or keep it"
-    if pending is Pending.COLOUR:
-        return f"{who} is naming a colour"
-    if pending is Pending.VOLLEY:
-        return f"Draw 2 volley: {who} owes {view.pending_draw}: stack a Draw 2 or take them (D7)"
-    if pending is Pending.WILD_DRAW:
-        rule = "D10" if view.variant == "duo" else "P7"
-        return f"{who} is hit by a wild draw of {view.pending_draw}: challenge or accept ({rule})"
-    if pending is Pending.DUMP:
-        return f"{who} may dump every {colour_words}card, or keep them (D9)"
-    if pending is Pending.REVERSE_DUMP:
-        return f"{who} may dump every {colour_words}card, or take a normal turn (D9)"
-    if pending is Pending.GIVE:
-        return f"{who} is choosing a card to give to the next player (P6)"
+    words = _PENDING_WORDS.get(view.pending)
+    if words is not None:
+        return words(who, view)
     if view.phase is Phase.DRAFT:
         return f"{who} is drafting (D3)"
     return f"{who} to play"
+
+
+def _colour_words(view: PublicView) -> str:
+    colour = named_colour(view)
+    return f"{colour_label(colour)} " if colour is not None else ""
+
+
+def _wild_draw_words(who: str, view: PublicView) -> str:
+    rule = "D10" if view.variant == "duo" else "P7"
+    return f"{who} is hit by a wild draw of {view.pending_draw}: challenge or accept ({rule})"
+
+
+_PENDING_WORDS: dict[Pending, Callable[[str, PublicView], str]] = {
+    Pending.DRAFT_PICK: lambda who, v: f"{who} is looking at a draft card: keep or reject (D3)",
+    Pending.DRAFT_FORCED: lambda who, v: f"{who} must keep the next draft card (D3)",
+    Pending.DRAWN_CARD: lambda who, v: f"{who} drew a card: play it or keep it",
+    Pending.COLOUR: lambda who, v: f"{who} is naming a colour",
+    Pending.VOLLEY: lambda who, v: (
+        f"Draw 2 volley: {who} owes {v.pending_draw}: stack a Draw 2 or take them (D7)"
+    ),
+    Pending.WILD_DRAW: _wild_draw_words,
+    Pending.DUMP: lambda who, v: f"{who} may dump every {_colour_words(v)}card, or keep them (D9)",
+    Pending.REVERSE_DUMP: lambda who, v: (
+        f"{who} may dump every {_colour_words(v)}card, or take a normal turn (D9)"
+    ),
+    Pending.GIVE: lambda who, v: f"{who} is choosing a card to give to the next player (P6)",
+}
 
 
 def _seat_line(view: PublicView, seat_index: int, names: Mapping[str, str]) -> str:
@@ -110,28 +118,9 @@ def table_embed(
 ) -> discord.Embed:
     """The table message: the whole public state of the match in words."""
     heading = title or f"{variant_name(view.variant)} · Round {view.round}"
-    lines = []
-    if view.top is not None:
-        lines.append(f"**Top card:** {card_label(view.top, named_colour(view))}")
-    elif view.phase is Phase.DRAFT:
-        lines.append("**Draft:** each player picks 7 cards (D3)")
-    colour = named_colour(view)
-    # A wild's named colour is in its label already; say the colour when it differs.
-    if colour is not None and (view.top is None or view.top.colour not in (None, colour)):
-        lines.append(f"**Colour:** {colour_label(colour)}")
-    turn = _pending_words(view, names)
-    if view.phase is not Phase.MATCH_OVER:
-        turn += _deadline(deadline)
-    lines.append(turn)
-    if view.variant == "pizza":
-        arrow = "↻ clockwise" if view.clockwise else "↺ counter-clockwise"
-        dealer = f" · Dealer: {name(names, view.dealer)}" if view.dealer else ""
-        lines.append(f"**Direction:** {arrow}{dealer}")
-    lines.append(_target_words(view))
-
     embed = discord.Embed(
         title=heading,
-        description="\n".join(lines),
+        description="\n".join(_state_lines(view, names, deadline)),
         colour=colour_value(named_colour(view)),
     )
     seats = [_seat_line(view, i, names) for i in range(len(view.seats))]
@@ -156,6 +145,31 @@ def table_embed(
         text=f"Table {table_id} · draw pile {view.draw_pile} · discard pile {view.discard_pile}"
     )
     return fit_embed(embed)
+
+
+def _state_lines(
+    view: PublicView, names: Mapping[str, str], deadline: datetime | None
+) -> list[str]:
+    """Top card, colour, whose turn until when, direction and target."""
+    lines = []
+    if view.top is not None:
+        lines.append(f"**Top card:** {card_label(view.top, named_colour(view))}")
+    elif view.phase is Phase.DRAFT:
+        lines.append("**Draft:** each player picks 7 cards (D3)")
+    colour = named_colour(view)
+    # A wild's named colour is in its label already; say the colour when it differs.
+    if colour is not None and (view.top is None or view.top.colour not in (None, colour)):
+        lines.append(f"**Colour:** {colour_label(colour)}")
+    turn = _pending_words(view, names)
+    if view.phase is not Phase.MATCH_OVER:
+        turn += _deadline(deadline)
+    lines.append(turn)
+    if view.variant == "pizza":
+        arrow = "↻ clockwise" if view.clockwise else "↺ counter-clockwise"
+        dealer = f" · Dealer: {name(names, view.dealer)}" if view.dealer else ""
+        lines.append(f"**Direction:** {arrow}{dealer}")
+    lines.append(_target_words(view))
+    return lines
 
 
 def table_components(view: PublicView, *, table_id: int) -> list[ButtonSpec]:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final
 
 import discord
 from discord.utils import escape_markdown, escape_mentions
@@ -242,98 +242,112 @@ def describe_event(
     event: Event, names: Mapping[str, str], *, variant: str | None = None
 ) -> str | None:
     """One line of words for the table log; None for events not worth a line."""
-    n = names
-    if isinstance(event, RoundStarted):
-        if variant == "duo":
-            return (
-                f"Round {event.round} starts: {name(n, event.dealer)} is Player 1, "
-                f"{name(n, event.first)} plays first"
-            )
-        if variant == "pizza":
-            return (
-                f"Round {event.round} starts: {name(n, event.dealer)} deals, "
-                f"{name(n, event.first)} plays first"
-            )
-        return f"Round {event.round} starts: {name(n, event.first)} plays first"
-    if isinstance(event, CutForPlayerOne):
-        cuts = ", ".join(f"{name(n, p)} {card_label(c)}" for p, c in event.cuts)
-        return f"Cut for Player 1: {cuts}; {name(n, event.winner)} is Player 1"
-    if isinstance(event, DraftPicked):
-        who = name(n, event.player)
-        if event.kept:
-            if event.shown is None:
-                return f"{who} kept a draft card"
-            return f"{who} kept a draft card; {card_label(event.shown)} goes face up"
+    describe = _DESCRIBERS.get(type(event))
+    return None if describe is None else describe(event, names, variant)
+
+
+def _round_started(event: RoundStarted, n: Mapping[str, str], variant: str | None) -> str:
+    if variant == "duo":
+        return (
+            f"Round {event.round} starts: {name(n, event.dealer)} is Player 1, "
+            f"{name(n, event.first)} plays first"
+        )
+    if variant == "pizza":
+        return (
+            f"Round {event.round} starts: {name(n, event.dealer)} deals, "
+            f"{name(n, event.first)} plays first"
+        )
+    return f"Round {event.round} starts: {name(n, event.first)} plays first"
+
+
+def _cut(event: CutForPlayerOne, n: Mapping[str, str], _: str | None) -> str:
+    cuts = ", ".join(f"{name(n, p)} {card_label(c)}" for p, c in event.cuts)
+    return f"Cut for Player 1: {cuts}; {name(n, event.winner)} is Player 1"
+
+
+def _draft(event: DraftPicked, n: Mapping[str, str], _: str | None) -> str:
+    who = name(n, event.player)
+    if event.kept:
         if event.shown is None:
-            return f"{who} rejected a draft card and must keep the next"
-        return f"{who} rejected {card_label(event.shown)} and must keep the next card"
-    if isinstance(event, FirstCardTurned):
-        return f"First card: {card_label(event.card)}"
-    if isinstance(event, CardReturned):
-        return f"{card_label(event.card)} turned up first goes back into the deck"
-    if isinstance(event, CardPlayed):
-        return f"{name(n, event.player)} played {card_label(event.card)}"
-    if isinstance(event, ColourChosen):
-        return f"{name(n, event.player)} named {colour_label(event.colour)}"
-    if isinstance(event, CardsDrawn):
-        who = name(n, event.player)
-        reason = _DRAW_REASONS.get(event.reason, "")
-        if event.count <= 0:
-            return f"{who} had nothing left to draw{reason}"
-        what = "a card" if event.count == 1 else f"{event.count} cards"
-        return f"{who} drew {what}{reason}"
-    if isinstance(event, DrawnCardKept):
-        return f"{name(n, event.player)} kept the drawn card"
-    if isinstance(event, TurnSkipped):
-        return f"{name(n, event.player)} is skipped"
-    if isinstance(event, DirectionChanged):
-        if event.clockwise:
-            return "Play now goes clockwise ↻ (seat order)"
-        return "Play now goes counter-clockwise ↺"
-    if isinstance(event, VolleyRaised):
-        return (
-            f"{name(n, event.player)} stacks a Draw 2: "
-            f"{name(n, event.target)} now owes {event.total}"
-        )
-    if isinstance(event, ChallengeResolved):
-        verdict = "the play was legitimate" if event.legitimate else "it was a bluff"
-        return f"{name(n, event.challenger)} challenged {name(n, event.challenged)}: {verdict}"
-    if isinstance(event, ColourDumped):
-        labels = [card_label(c) for c in event.cards]
-        if len(labels) > _LIST_CARDS:
-            shown = ", ".join(labels[:3]) + f", … {len(labels) - 4} more, " + labels[-1]
-        else:
-            shown = ", ".join(labels)
-        return f"{name(n, event.player)} dumped {plural(len(labels), 'card')}: {shown}"
-    if isinstance(event, DumpDeclined):
-        return f"{name(n, event.player)} chose not to dump"
-    if isinstance(event, CardGiven):
-        return f"{name(n, event.giver)} gave a card to {name(n, event.receiver)}"
-    if isinstance(event, HandsShuffled):
-        return f"{name(n, event.player)} shuffled the hands together and dealt them again"
-    if isinstance(event, DrawPileRefilled):
-        return f"The discard pile became the new draw pile ({plural(event.size, 'card')})"
-    if isinstance(event, UnoExposed):
-        return f"{name(n, event.player)} has one card and hasn't called UNO!"
-    if isinstance(event, UnoCalled):
-        return f"{name(n, event.player)} called UNO!"
-    if isinstance(event, UnoCaught):
-        return (
-            f"{name(n, event.player)} was caught by {name(n, event.catcher)} "
-            "without calling UNO and draws 2"
-        )
-    if isinstance(event, TurnStarted):
-        return None  # the table shows whose turn it is
-    if isinstance(event, PlayerRemoved):
-        return f"{name(n, event.player)} left the table (forfeit)"
-    if isinstance(event, RoundEnded):
-        return _describe_round(event, n)
-    if isinstance(event, MatchEnded):
-        text = f"Match over: {name(n, event.winner)} wins"
-        if event.forfeited:
-            text += " (" + ", ".join(name(n, p) for p in event.forfeited) + " forfeited)"
-        return text
-    return None
+            return f"{who} kept a draft card"
+        return f"{who} kept a draft card; {card_label(event.shown)} goes face up"
+    if event.shown is None:
+        return f"{who} rejected a draft card and must keep the next"
+    return f"{who} rejected {card_label(event.shown)} and must keep the next card"
+
+
+def _drawn(event: CardsDrawn, n: Mapping[str, str], _: str | None) -> str:
+    who = name(n, event.player)
+    reason = _DRAW_REASONS.get(event.reason, "")
+    if event.count <= 0:
+        return f"{who} had nothing left to draw{reason}"
+    what = "a card" if event.count == 1 else f"{event.count} cards"
+    return f"{who} drew {what}{reason}"
+
+
+def _dumped(event: ColourDumped, n: Mapping[str, str], _: str | None) -> str:
+    labels = [card_label(c) for c in event.cards]
+    if len(labels) > _LIST_CARDS:
+        shown = ", ".join(labels[:3]) + f", … {len(labels) - 4} more, " + labels[-1]
+    else:
+        shown = ", ".join(labels)
+    return f"{name(n, event.player)} dumped {plural(len(labels), 'card')}: {shown}"
+
+
+def _match_ended(event: MatchEnded, n: Mapping[str, str], _: str | None) -> str:
+    text = f"Match over: {name(n, event.winner)} wins"
+    if event.forfeited:
+        text += " (" + ", ".join(name(n, p) for p in event.forfeited) + " forfeited)"
+    return text
+
+
+def _direction(event: DirectionChanged) -> str:
+    if event.clockwise:
+        return "Play now goes clockwise ↻ (seat order)"
+    return "Play now goes counter-clockwise ↺"
+
+
+def _challenge(event: ChallengeResolved, n: Mapping[str, str]) -> str:
+    verdict = "the play was legitimate" if event.legitimate else "it was a bluff"
+    return f"{name(n, event.challenger)} challenged {name(n, event.challenged)}: {verdict}"
+
+
+Describer = Callable[[Any, Mapping[str, str], "str | None"], "str | None"]
+_DESCRIBERS: dict[type[Event], Describer] = {
+    RoundStarted: _round_started,
+    CutForPlayerOne: _cut,
+    DraftPicked: _draft,
+    FirstCardTurned: lambda e, n, v: f"First card: {card_label(e.card)}",
+    CardReturned: lambda e, n, v: f"{card_label(e.card)} turned up first goes back into the deck",
+    CardPlayed: lambda e, n, v: f"{name(n, e.player)} played {card_label(e.card)}",
+    ColourChosen: lambda e, n, v: f"{name(n, e.player)} named {colour_label(e.colour)}",
+    CardsDrawn: _drawn,
+    DrawnCardKept: lambda e, n, v: f"{name(n, e.player)} kept the drawn card",
+    TurnSkipped: lambda e, n, v: f"{name(n, e.player)} is skipped",
+    DirectionChanged: lambda e, n, v: _direction(e),
+    VolleyRaised: lambda e, n, v: (
+        f"{name(n, e.player)} stacks a Draw 2: {name(n, e.target)} now owes {e.total}"
+    ),
+    ChallengeResolved: lambda e, n, v: _challenge(e, n),
+    ColourDumped: _dumped,
+    DumpDeclined: lambda e, n, v: f"{name(n, e.player)} chose not to dump",
+    CardGiven: lambda e, n, v: f"{name(n, e.giver)} gave a card to {name(n, e.receiver)}",
+    HandsShuffled: lambda e, n, v: (
+        f"{name(n, e.player)} shuffled the hands together and dealt them again"
+    ),
+    DrawPileRefilled: lambda e, n, v: (
+        f"The discard pile became the new draw pile ({plural(e.size, 'card')})"
+    ),
+    UnoExposed: lambda e, n, v: f"{name(n, e.player)} has one card and hasn't called UNO!",
+    UnoCalled: lambda e, n, v: f"{name(n, e.player)} called UNO!",
+    UnoCaught: lambda e, n, v: (
+        f"{name(n, e.player)} was caught by {name(n, e.catcher)} without calling UNO and draws 2"
+    ),
+    TurnStarted: lambda e, n, v: None,  # the table shows whose turn it is
+    PlayerRemoved: lambda e, n, v: f"{name(n, e.player)} left the table (forfeit)",
+    RoundEnded: lambda e, n, v: _describe_round(e, n),
+    MatchEnded: _match_ended,
+}
 
 
 def _describe_round(event: RoundEnded, names: Mapping[str, str]) -> str:

@@ -1,0 +1,400 @@
+"""The /uno commands and the one click router; everything else is a named part."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.uno import answers, ids, render
+from cogs.uno.click_clock import TOO_LATE, ClickClock
+from cogs.uno.collector import Collector
+from cogs.uno.issued import click_data
+from cogs.uno.lobbies import LobbyManager
+from cogs.uno.lobby_clicks import LobbyClicks
+from cogs.uno.outcome import Accepted, Refused
+from cogs.uno.panels import HandPanels
+from cogs.uno.scoreboards import Scoreboards
+from cogs.uno.settings import UnoSettings
+from cogs.uno.table import Table
+from cogs.uno.table_clicks import TableClicks
+from cogs.uno.table_message import TableMessage
+from cogs.uno.tables import REMOVE, TableService
+from db.database import Database
+from db.errors import MemberPlaying, StorageError
+from db.models import Variant
+from engine.errors import IllegalAction
+
+log = logging.getLogger(__name__)
+
+VariantChoice = Literal["duo", "pizza"]
+UNKNOWN_INTERACTION = 10062  # Discord's code once the 3 s to answer have passed
+DUO_TARGET = app_commands.Range[int, 50, 1000]
+PIZZA_TARGET = app_commands.Range[int, 50, 1000]
+OUT_OF_DATE = "That control is out of date. Press **Hand** on your table for a fresh one."
+
+
+class UserFacingError(Exception):
+    """A refusal to show privately to the user who asked."""
+
+
+class TooLate(app_commands.CheckFailure):
+    """The command waited past Discord's 3 s: nobody is left to answer."""
+
+
+class UnoCog(commands.Cog):
+    """Tables in channels, hands in ephemeral panels, scoreboards per server."""
+
+    uno = app_commands.Group(name="uno", description="Play UNO Duo or UNO Pocket Pizza Pizza")
+
+    def __init__(self, bot: commands.Bot, db: Database, settings: UnoSettings) -> None:
+        self.bot = bot
+        self.db = db
+        self.clock = ClickClock()
+        self.panels = HandPanels(bot)
+        self.message = TableMessage(bot, self.panels, db)
+        self.tables = TableService(db, settings, self.message)
+        self.lobbies = LobbyManager(bot, db, settings, self.tables.registry)
+        self.table_clicks = TableClicks(self.tables, self.panels)
+        self.lobby_clicks = LobbyClicks(self.lobbies, self.tables)
+        self.boards = Scoreboards(db)
+        self.collector = Collector()
+        self.tables.on_open = self.collector.table_opened
+
+    async def cog_load(self) -> None:
+        restored = await self.tables.restore_all()
+        lobbies = await self.lobbies.retire_left_open()
+        ended = await self.message.retire_ended()
+        log.info(
+            "Restored %d running tables; took the buttons off %d lobbies and %d ended tables",
+            restored,
+            lobbies,
+            ended,
+        )
+        self.collector.freeze()
+
+    async def cog_unload(self) -> None:
+        await self.tables.shutdown()
+        self.lobbies.shutdown()
+
+    # -- listeners ---------------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        # Needs only the non-privileged guild_messages intent: no content is read.
+        table = self.tables.registry.in_channel(message.channel.id)
+        self.message.note_channel_message(table, message.author.id)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._gone(channel_id=channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._gone(channel_id=payload.thread_id)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await self._gone(guild_id=guild.id)
+
+    async def _gone(self, *, channel_id: int = 0, guild_id: int = 0) -> None:
+        """A table or lobby whose channel (or server) vanished must not hold its players."""
+        self.lobbies.drop_where_gone(channel_id=channel_id, guild_id=guild_id)
+        await self.tables.close_where_gone(channel_id=channel_id, guild_id=guild_id)
+
+    # -- the one click router ---------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Every click and select: parsed once, answered once, privately when refused."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        age = self.clock.age(interaction.id)
+        if age >= TOO_LATE:
+            log.info("Dropped a click that arrived %.1f s after it was made", age)
+            return
+        custom_id, values = click_data(interaction)
+        control = ids.parse_custom_id(custom_id)
+        try:
+            await self._route(interaction, control, values, age=age)
+        except Exception as error:
+            await self._click_failed(interaction, error)
+
+    async def _route(
+        self,
+        interaction: discord.Interaction[Any],
+        control: ids.ParsedId | None,
+        values: tuple[str, ...],
+        *,
+        age: float,
+    ) -> None:
+        if isinstance(control, ids.LeaderboardPage):
+            await self.boards.turn_page(interaction, control)
+        elif self.tables.closing:
+            await answers.reply(
+                interaction, "I'm restarting; every game is saved. Try again in a minute."
+            )
+        elif isinstance(control, ids.TableControl):
+            await self.table_clicks.click(interaction, control, values, age=age)
+        elif isinstance(control, ids.LobbyControl):
+            refusal = await self.lobby_clicks.click(interaction, control)
+            if refusal is not None:
+                await answers.reply(interaction, refusal)
+        else:
+            await answers.reply(interaction, OUT_OF_DATE)
+        self.collector.tick()
+
+    async def _click_failed(self, interaction: discord.Interaction[Any], error: Exception) -> None:
+        if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+            # Discord gave up on this click (3 s passed): nobody is left to answer.
+            log.warning("Click by %s answered too late", interaction.user.id)
+            return
+        if isinstance(error, StorageError):
+            # The file is locked by another program, full or failing: the error names
+            # the operation and SQLite's reason; a traceback would add nothing.
+            log.error(
+                "Click by %s in channel %s not saved: %s",
+                interaction.user.id,
+                interaction.channel_id,
+                error,
+            )
+            await answers.reply(
+                interaction,
+                "I couldn't save that move just now, so nothing was changed. "
+                "Try again in a moment.",
+            )
+            return
+        log.error(
+            "Click %s by %s failed",
+            click_data(interaction)[0],
+            interaction.user.id,
+            exc_info=error,
+        )
+        await answers.reply(interaction, "Something went wrong on my side; nothing was changed.")
+
+    # -- errors of commands: one handler ------------------------------------------------
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """A command that waited past Discord's 3 s is dropped without work."""
+        age = self.clock.age(interaction.id)
+        if age >= TOO_LATE:
+            raise TooLate(f"arrived {age:.1f} s after it was made")
+        return True
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(error, TooLate):
+            log.info("Dropped a command: %s", error)
+        elif isinstance(original, UserFacingError | IllegalAction):
+            await answers.reply(interaction, str(original))
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            await answers.reply(
+                interaction, "UNO tables live in server channels: use this in a server."
+            )
+        else:
+            log.error(
+                "Command %s failed in channel %s",
+                interaction.command.qualified_name if interaction.command else "?",
+                interaction.channel_id,
+                exc_info=original,
+            )
+            await answers.reply(
+                interaction, "Something went wrong on my side; nothing was changed."
+            )
+
+    # -- opening tables -------------------------------------------------------------------
+
+    @uno.command(name="duo", description="Open a UNO Duo table here (2 players).")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        opponent="Only this member can accept (leave empty: the first to join plays)",
+        target="Points that lose the match (default 200)",
+    )
+    async def duo(
+        self,
+        interaction: discord.Interaction[Any],
+        opponent: discord.Member | None = None,
+        target: DUO_TARGET = 200,
+    ) -> None:
+        await self._open_lobby(interaction, "duo", target=target, opponent=opponent)
+
+    @uno.command(name="pizza", description="Open a UNO Pocket Pizza Pizza lobby (2–5 players).")
+    @app_commands.guild_only()
+    @app_commands.describe(target="Points that win the match (default 250)")
+    async def pizza(
+        self, interaction: discord.Interaction[Any], target: PIZZA_TARGET = 250
+    ) -> None:
+        await self._open_lobby(interaction, "pizza", target=target, opponent=None)
+
+    async def _open_lobby(
+        self,
+        interaction: discord.Interaction[Any],
+        variant: Variant,
+        *,
+        target: int,
+        opponent: discord.Member | None,
+    ) -> None:
+        if refusal := self.lobby_clicks.refuse_open(interaction, opponent):
+            raise UserFacingError(refusal)
+        await self.lobby_clicks.open(interaction, variant, target=target, opponent=opponent)
+
+    # -- the other commands ------------------------------------------------------------------
+
+    @uno.command(name="hand", description="Show your cards and your choices (only you see it).")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        user_id = interaction.user.id
+        table = self._table_for(user_id=user_id, channel_id=interaction.channel_id or 0)
+        await self.table_clicks.show_panel(interaction, table, str(user_id))
+
+    def _table_for(self, *, user_id: int, channel_id: int) -> Table:
+        """The caller's table, this channel's first; else a refusal that says why."""
+        here = self.tables.registry.in_channel(channel_id)
+        if here is not None and here.seated(user_id):
+            return here
+        anywhere = self.tables.registry.of_player(user_id)
+        if anywhere is not None:
+            return anywhere
+        lobby = self.lobbies.of_member(user_id)
+        if lobby is not None:
+            # Telling them to start a table would send them to a refusal: they sit in one.
+            raise UserFacingError(
+                f"The game in <#{lobby.channel_id}> hasn't started yet: "
+                "your hand comes once it does."
+            )
+        raise UserFacingError(
+            "You're not playing at any table. Start one with `/uno duo` or `/uno pizza`."
+        )
+
+    @uno.command(
+        name="leave", description="Leave your table (a forfeit once the game has started)."
+    )
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        user_id = interaction.user.id
+        lobby = self.lobbies.of_member(user_id)
+        if lobby is not None:
+            move = self.lobbies.decide(lobby, interaction.user, "leave")
+            if move.kind == "close":
+                self.lobbies.close(lobby)
+                await self.lobbies.show_closed(lobby, move.text)
+            else:
+                await self.lobbies.show(lobby)
+            await answers.reply(interaction, "You left the lobby.")
+            return
+        table = self._table_for(user_id=user_id, channel_id=interaction.channel_id or 0)
+        outcome = await self.tables.act(table, str(user_id), REMOVE, None)
+        if isinstance(outcome, Refused) and outcome.kind == "busy":
+            raise UserFacingError("The table is busy with a move — try again in a moment.")
+        if not isinstance(outcome, Accepted):
+            raise UserFacingError("That game is already over.")
+        await answers.reply(interaction, "You left the table; that counts as a forfeit (X3).")
+
+    @uno.command(
+        name="end", description="Close the table in this channel (host or Manage Messages)."
+    )
+    @app_commands.guild_only()
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        channel_id = interaction.channel_id or 0
+        may_manage = interaction.permissions.manage_messages
+        ender = render.escape_name(interaction.user.display_name)
+        lobby = self.lobbies.in_channel(channel_id)
+        if lobby is not None:
+            if interaction.user.id != lobby.host_id and not may_manage:
+                raise UserFacingError(
+                    "Only the host or a member with Manage Messages can end this lobby."
+                )
+            self.lobbies.close(lobby)
+            await self.lobbies.show_closed(lobby, f"Closed by {ender}.")
+            await answers.reply(interaction, "Lobby closed.")
+            return
+        table = self.tables.registry.in_channel(channel_id)
+        if table is None:
+            raise UserFacingError("There's no table in this channel.")
+        if interaction.user.id != table.host_id and not may_manage:
+            raise UserFacingError(
+                "Only the host or a member with Manage Messages can end this table."
+            )
+        await interaction.response.defer(thinking=True)
+        await self.tables.end(table, reason=f"Ended by {ender}; not scored.")
+        await interaction.edit_original_response(
+            content=f"🛑 {ender} ended the game; the unfinished match is not scored."
+        )
+
+    @uno.command(name="leaderboard", description="This server's UNO leaderboard.")
+    @app_commands.guild_only()
+    @app_commands.describe(variant="Which game (default UNO Duo)")
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], variant: VariantChoice = "duo"
+    ) -> None:
+        await self.boards.first_page(interaction, variant)
+
+    @uno.command(name="stats", description="A member's UNO record in this server.")
+    @app_commands.guild_only()
+    @app_commands.describe(member="Whose record (default: yours)")
+    async def stats(
+        self, interaction: discord.Interaction[Any], member: discord.Member | None = None
+    ) -> None:
+        await self.boards.record(interaction, member or interaction.user)
+
+    @uno.command(name="forget", description="Erase a member's UNO record in this server.")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        member="Whose record (default: yours; another's needs Manage Server)",
+        user_id="The id of a member who left the server (needs Manage Server)",
+    )
+    async def forget(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.User | None = None,
+        user_id: str | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        who = _whose(interaction, member, user_id)
+        if who != interaction.user.id and not interaction.permissions.manage_guild:
+            raise UserFacingError(
+                "Only a member with Manage Server can erase another member's record."
+            )
+        try:
+            touched = await self.db.scores.forget_member(who, guild_id=interaction.guild_id)
+        except MemberPlaying:
+            raise UserFacingError(
+                "That member is playing here right now: erase the record once the game is over."
+            ) from None
+        whose = "Your" if who == interaction.user.id else f"<@{who}>'s"
+        await answers.reply(
+            interaction,
+            f"{whose} record in this server is erased: {render.plural(touched, 'past game')} "
+            "now show a deleted member, and the boards leave them out.",
+        )
+
+    @uno.command(name="rules", description="The rules, short and private.")
+    @app_commands.describe(variant="Which game")
+    async def rules(
+        self, interaction: discord.Interaction[Any], variant: VariantChoice = "duo"
+    ) -> None:
+        await interaction.response.send_message(render.rules_text(variant)[:2000], ephemeral=True)
+
+
+def _whose(
+    interaction: discord.Interaction[Any], member: discord.User | None, user_id: str | None
+) -> int:
+    """The member `/uno forget` means: the one named, the id given, or the caller."""
+    if member is not None:
+        return member.id
+    if user_id is None:
+        return interaction.user.id
+    text = user_id.strip().removeprefix("<@").removesuffix(">")
+    if not (text.isascii() and text.isdigit() and 15 <= len(text) <= 20):
+        raise UserFacingError("That isn't a member id: copy it from their profile (Copy User ID).")
+    return int(text)
+
+
+async def install(bot: commands.Bot, db: Database, settings: UnoSettings) -> None:
+    """Add the UNO cog; it restores the running tables as it loads."""
+    await bot.add_cog(UnoCog(bot, db, settings))

@@ -1,0 +1,190 @@
+"""Clicks on a lobby: bound to its message, channel, server and version."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from cogs.uno import answers, ids, render
+from cogs.uno.issued import click_data, issued
+from cogs.uno.lobbies import LobbyManager
+from cogs.uno.lobby import Lobby
+from cogs.uno.tables import TableService
+from engine.match import Variant
+
+log = logging.getLogger(__name__)
+
+LOBBY_GONE = "This lobby has closed. Open a new one with `/uno duo` or `/uno pizza`."
+CHANGED = "This lobby changed just now — look at it again and press once more."
+
+
+class LobbyClicks:
+    """Shows what the lobby manager decided, and starts the table when it is time."""
+
+    def __init__(self, lobbies: LobbyManager, tables: TableService) -> None:
+        self.lobbies = lobbies
+        self.tables = tables
+
+    async def click(
+        self, interaction: discord.Interaction[Any], control: ids.LobbyControl
+    ) -> str | None:
+        """Answer the click; return a refusal to say privately instead, if any."""
+        lobby = self.lobbies.get(control.lobby_id)
+        if lobby is None or lobby.starting:
+            return LOBBY_GONE
+        if not _same_place(interaction, lobby):
+            return "That button belongs to a lobby somewhere else."
+        custom_id, _ = click_data(interaction)
+        if not issued(interaction.message, custom_id, ()):
+            return CHANGED
+        if control.version != lobby.version:
+            return CHANGED
+        move = self.lobbies.decide(lobby, interaction.user, control.code)
+        if move.kind == "refuse":
+            return move.text
+        if move.kind == "close":
+            self.lobbies.close(lobby)
+            closed = lobby.closed_embed(move.text).to_dict()
+            await answers.update(
+                interaction, {"content": None, "embeds": [closed], "components": []}
+            )
+        elif move.kind == "redraw":
+            data = {
+                "embeds": [lobby.embed().to_dict()],
+                "components": self.lobbies.components(lobby),
+            }
+            await answers.update(interaction, data)
+        else:
+            await self._start(interaction, lobby)
+        return None
+
+    def refuse_open(
+        self, interaction: discord.Interaction[Any], opponent: discord.Member | None
+    ) -> str | None:
+        """Why `/uno duo` or `/uno pizza` can't open a lobby here now, in words."""
+        assert interaction.guild_id is not None
+        assert interaction.channel_id is not None
+        user = interaction.user
+        if busy := self._busy_channel(interaction.channel_id):
+            return busy
+        if missing := missing_permissions(interaction):
+            return (
+                f"I can't run a table in this channel: I need {missing} here. Ask a server "
+                "admin to grant it, or open the table in another channel."
+            )
+        if where := self.lobbies.seated_elsewhere(user.id):
+            return f"You're already at a table in {where}: finish or `/uno leave` it first."
+        if opponent is not None and (refusal := self._refuse_opponent(user.id, opponent)):
+            return refusal
+        return self.lobbies.refuse_open(
+            guild_id=interaction.guild_id,
+            host_id=user.id,
+            opponent_id=opponent.id if opponent else None,
+        )
+
+    def _busy_channel(self, channel_id: int) -> str | None:
+        table = self.tables.registry.in_channel(channel_id)
+        if table is not None:
+            link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
+            return f"There's already a game at this table: {link} — one table per channel."
+        if self.lobbies.in_channel(channel_id) is not None:
+            return "There's already a lobby open in this channel: join it, or wait for it to close."
+        return None
+
+    def _refuse_opponent(self, user_id: int, opponent: discord.Member) -> str | None:
+        name = render.escape_name(opponent.display_name)
+        if opponent.bot:
+            return f"{name} is a bot and can't play UNO."
+        if opponent.id == user_id:
+            return "You can't challenge yourself — pick another member."
+        if where := self.lobbies.seated_elsewhere(opponent.id):
+            return f"{name} is already at a table in {where}."
+        return None
+
+    async def open(
+        self,
+        interaction: discord.Interaction[Any],
+        variant: Variant,
+        *,
+        target: int,
+        opponent: discord.Member | None,
+    ) -> None:
+        """Open the lobby as the command's answer (checked by `refuse_open` first)."""
+        assert interaction.guild_id is not None
+        assert interaction.channel_id is not None
+        user = interaction.user
+        lobby_id = await self.lobbies.db.lobbies.open(
+            guild_id=interaction.guild_id, channel_id=interaction.channel_id
+        )
+        lobby = Lobby(
+            lobby_id=lobby_id,
+            channel_id=interaction.channel_id,
+            guild_id=interaction.guild_id,
+            host_id=user.id,
+            variant=variant,
+            target=target,
+            seats=[(user.id, user.display_name)],
+            invited_id=opponent.id if opponent else None,
+        )
+        await self.lobbies.open(lobby)
+        data = {
+            "content": opponent.mention if opponent else "",
+            "embeds": [lobby.embed().to_dict()],
+            "components": self.lobbies.components(lobby),
+            "allowed_mentions": {"parse": [], "users": [str(opponent.id)] if opponent else []},
+        }
+        message_id = await answers.respond(interaction, data)
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        await self.lobbies.placed(lobby, message_id)
+
+    async def _start(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
+        self.lobbies.started(lobby)
+        await answers.defer(interaction, new_message=False)  # the lobby message becomes the table
+        await self.tables.start(
+            guild_id=lobby.guild_id,
+            channel_id=lobby.channel_id,
+            host_id=lobby.host_id,
+            variant=lobby.variant,
+            seats=lobby.seats,
+            target=lobby.target,
+            message_id=lobby.message_id,
+        )
+
+
+def _same_place(interaction: discord.Interaction[Any], lobby: Lobby) -> bool:
+    message = interaction.message
+    return (
+        interaction.guild_id == lobby.guild_id
+        and interaction.channel_id == lobby.channel_id
+        and message is not None
+        and message.id == lobby.message_id
+    )
+
+
+THREADS = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
+
+
+def missing_permissions(interaction: discord.Interaction[Any]) -> str:
+    """The permissions a table needs that the bot lacks in this channel, in words.
+
+    The lobby itself is the interaction's answer, which needs none of them; the
+    table, summaries and turn pings are ordinary channel messages with embeds.
+    """
+    granted = interaction.app_permissions
+    in_thread = interaction.channel is not None and interaction.channel.type in THREADS
+    needed = {
+        "view_channel": "View Channel",
+        "send_messages_in_threads" if in_thread else "send_messages": (
+            "Send Messages in Threads" if in_thread else "Send Messages"
+        ),
+        "embed_links": "Embed Links",
+    }
+    lacking = [f"**{name}**" for flag, name in needed.items() if not getattr(granted, flag)]
+    return " and ".join(", ".join(lacking).rsplit(", ", 1)) if lacking else ""

@@ -1,0 +1,99 @@
+"""Hand panels: each player's private message, drawn once per state, kept fresh."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from typing import Any
+
+import aiohttp
+import discord
+
+from cogs.uno import answers, payloads, render
+from cogs.uno.table import Panel, Table
+
+log = logging.getLogger(__name__)
+
+
+class HandPanels:
+    """Draws panels (cached per viewer and version) and edits open ones through their token."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    def data(
+        self, table: Table, player: str, *, page: int = 0, note: str | None = None
+    ) -> dict[str, Any]:
+        """The panel's message payload for the current state; built once per viewer and page."""
+        cache = table.cached()
+        key = ("panel", player, page)
+        built = cache.get(key)
+        if not isinstance(built, dict):
+            hand = render.hand_panel(
+                table.match.private_view(player),
+                table.public(),
+                names=table.names,
+                table_id=table.match_id,
+                version=table.match.version,
+                page=page,
+            )
+            built = answers.message_data(
+                content=hand.content, embed=hand.embed, components=payloads.rows(hand.components)
+            )
+            cache[key] = built
+        if note:
+            return {**built, "content": f"{note}\n{built['content']}"[:2000]}
+        return built
+
+    def signature(self, table: Table, player: str) -> tuple[Any, ...]:
+        """What the player can see and do: their panel changes only when this does."""
+        cache = table.cached()
+        key = ("signature", player)
+        found = cache.get(key)
+        if not isinstance(found, tuple):
+            private = table.match.private_view(player)
+            found = (
+                private.hand,
+                private.legal,
+                private.drawn,
+                private.looking_at,
+                private.received,
+            )
+            cache[key] = found
+        return found
+
+    def answering(self, table: Table, player: str) -> None:
+        """The player's own click answer will show this state: no refresh for them."""
+        panel = table.panels.get(player)
+        if panel is not None:
+            panel.signature = self.signature(table, player)
+
+    def remember(self, table: Table, player: str, token: str) -> None:
+        table.panels[player] = Panel(
+            token=token, opened=time.monotonic(), signature=self.signature(table, player)
+        )
+
+    async def refresh_others(self, table: Table) -> None:
+        """Edit the open panels of players whose options changed, and only those."""
+        for player, panel in list(table.panels.items()):
+            if not panel.alive or table.closed:
+                continue
+            signature = self.signature(table, player)
+            if signature == panel.signature:
+                continue
+            panel.signature = signature
+            try:
+                await answers.edit_original(self.client, panel.token, self.data(table, player))
+            except discord.HTTPException:
+                table.panels.pop(player, None)  # token dead or message gone: ping instead
+
+    async def tell(self, table: Table, text: str) -> None:
+        """Replace every open hand panel of the table with a notice."""
+        notice = answers.message_data(content=text, embed=None, components=[])
+        for panel in table.panels.values():
+            if not panel.alive:
+                continue
+            with contextlib.suppress(discord.HTTPException, aiohttp.ClientError):
+                await answers.edit_original(self.client, panel.token, notice)
+        table.panels.clear()

@@ -1,0 +1,18 @@
+"""What the UNO cog is configured with: passed in by bot.py, never looked up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class UnoSettings:
+    """The cog's knobs; bot.py fills them from config.Settings."""
+
+    turn_seconds: int = 90
+    table_seed: int | None = None
+    # A member may challenge the same member again only after this many seconds:
+    # each challenge pings them.
+    challenge_cooldown: float = 60.0
+    # Open lobbies per server; each holds a channel and pings or waits for people.
+    lobbies_per_server: int = 10

@@ -1,0 +1,103 @@
+"""One running match in one channel, and what is cached for its current state."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from cogs.uno.answer_order import AnswerOrder
+from engine.match import Match, Variant
+from engine.views import PublicView
+
+PANEL_TOKEN_LIFE = 14 * 60  # Discord tokens die at 15 minutes; keep a safety margin
+
+
+@dataclass(slots=True)
+class Panel:
+    """A player's latest hand panel, editable through its interaction token while alive.
+
+    Only the token is kept, not the Interaction with its whole message.
+    """
+
+    token: str
+    opened: float  # time.monotonic() of the interaction
+    signature: tuple[Any, ...] = ()
+
+    @property
+    def alive(self) -> bool:
+        return time.monotonic() - self.opened < PANEL_TOKEN_LIFE
+
+
+@dataclass(slots=True)
+class Table:
+    """One running match in one channel.
+
+    `cache` holds what was drawn for the current state (the public view, panel
+    payloads per viewer); it is emptied whenever the state changes, so every
+    view is built at most once per viewer per state version.
+    """
+
+    match_id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    match: Match
+    names: dict[str, str]
+    options: dict[str, Any]
+    message_id: int | None = None
+    message_posted: float = field(default_factory=time.monotonic)
+    messages_below: int = 0  # others' messages since the table was posted
+    deadline: datetime | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    answers: dict[str, AnswerOrder] = field(default_factory=dict)
+    timeouts: dict[str, int] = field(default_factory=dict)
+    panels: dict[str, Panel] = field(default_factory=dict)
+    timer: asyncio.Task[None] | None = None
+    flusher: asyncio.Task[None] | None = None
+    dirty: bool = False
+    notifier: asyncio.Task[None] | None = None
+    notify_pending: bool = False
+    last_to_act: str | None = None
+    ping_message_id: int | None = None
+    closed: bool = False
+    cache: dict[Any, Any] = field(default_factory=dict)
+    cached_version: int = -1
+
+    @property
+    def variant(self) -> Variant:
+        return self.match.variant
+
+    def cached(self) -> dict[Any, Any]:
+        """The cache of the current state (emptied when the version moved)."""
+        if self.cached_version != self.match.version:
+            self.cache.clear()
+            self.cached_version = self.match.version
+        return self.cache
+
+    def answer_order(self, player: str) -> AnswerOrder:
+        """The order of one player's answers (their clicks may land on the same panel)."""
+        order = self.answers.get(player)
+        if order is None:
+            order = self.answers[player] = AnswerOrder()
+        return order
+
+    def forget_cache(self) -> None:
+        """After the match object was replaced (a reload): its versions may repeat."""
+        self.cache.clear()
+        self.cached_version = -1
+
+    def public(self) -> PublicView:
+        cache = self.cached()
+        view = cache.get("public")
+        if not isinstance(view, PublicView):
+            view = self.match.public_view()
+            cache["public"] = view
+        return view
+
+    def seated(self, user_id: int) -> bool:
+        """Whether the member still plays here; one who left or was removed (X3) does not."""
+        player = str(user_id)
+        return any(seat.player == player and seat.seated for seat in self.public().seats)

@@ -1,0 +1,245 @@
+"""Clicks at a running table: check where they come from, act, and show the outcome."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import aiohttp
+import discord
+from discord.http import MultipartParameters
+
+from cogs.uno import answers, ids
+from cogs.uno.ack import Ack
+from cogs.uno.click_clock import ClickClock
+from cogs.uno.issued import click_data, issued
+from cogs.uno.outcome import Accepted, Outcome, Refused, Stale
+from cogs.uno.panels import HandPanels
+from cogs.uno.table import Table
+from cogs.uno.tables import TableService
+from engine.actions import Action, CallUno, CatchUno
+
+log = logging.getLogger(__name__)
+
+ENDED = "This game has ended. Start a new one with `/uno duo` or `/uno pizza`."
+NOT_YOURS = "You're not playing at this table. Start your own with `/uno duo` or `/uno pizza`."
+OUT_OF_DATE = "⌛ That control is out of date — here is your hand now."
+STALE = "⌛ That button was out of date — here is your hand now."
+BUSY = "The table is busy with another move — try again in a moment; nothing changed."
+CLOSED = "This game is over or I'm restarting; nothing changed."
+MOVED = "This table moved further down the channel: use the newest table message."
+
+
+class TableClicks:
+    """One click on a table control, from its arrival to its one answer."""
+
+    def __init__(self, service: TableService, panels: HandPanels) -> None:
+        self.service = service
+        self.panels = panels
+        self._background: set[asyncio.Task[None]] = set()
+
+    async def click(
+        self,
+        interaction: discord.Interaction[Any],
+        control: ids.TableControl,
+        values: tuple[str, ...],
+        *,
+        age: float,
+    ) -> None:
+        table = self.service.registry.get(control.table_id)
+        if table is None or table.closed:
+            await self.ended(interaction)
+            return
+        if not _same_place(interaction, table):
+            await self._elsewhere(interaction, table)
+            return
+        if not table.seated(interaction.user.id):
+            await answers.reply(interaction, NOT_YOURS)
+            return
+        player = str(interaction.user.id)
+        custom_id, _ = click_data(interaction)
+        if not issued(interaction.message, custom_id, values):
+            await self.show_panel(interaction, table, player, note=OUT_OF_DATE)
+            return
+        await self._dispatch(interaction, table, player, control, values, age=age)
+
+    async def _dispatch(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        player: str,
+        control: ids.TableControl,
+        values: tuple[str, ...],
+        *,
+        age: float,
+    ) -> None:
+        if control.code == ids.HAND:
+            await self.show_panel(interaction, table, player)
+            return
+        if control.code == ids.UNO:
+            await self._press_uno(interaction, table, player, age=age)
+            return
+        if control.page is not None:
+            await self.show_panel(interaction, table, player, page=control.page)
+            return
+        action = control.action
+        if control.is_select:
+            action = _chosen(values)
+        if action is None:
+            await self.show_panel(interaction, table, player, note=OUT_OF_DATE)
+            return
+        ack = Ack(interaction, new_message=not _on_panel(interaction))
+        ack.arm(age)
+        try:
+            outcome = await self.service.act(
+                table, player, action, control.version, wait=ClickClock.budget(age)
+            )
+            async with table.answer_order(player).turn(outcome.ticket):
+                deferred = await ack.settle()
+                await self._show_outcome(interaction, table, player, outcome, deferred=deferred)
+        finally:
+            ack.cancel()
+
+    async def _press_uno(
+        self, interaction: discord.Interaction[Any], table: Table, player: str, *, age: float
+    ) -> None:
+        legal = table.match.legal_actions(player)
+        action: Action
+        if CallUno() in legal:
+            action, said = CallUno(), "📣 You called **UNO!**"
+        elif CatchUno() in legal:
+            action, said = CatchUno(), "🎯 Caught! They draw 2 cards."
+        else:
+            await answers.reply(
+                interaction, "Nobody needs to call UNO right now, so nothing happened."
+            )
+            return
+        ack = Ack(interaction, new_message=True)
+        ack.arm(age)
+        try:
+            outcome = await self.service.act(
+                table, player, action, None, wait=ClickClock.budget(age)
+            )
+            deferred = await ack.settle()
+        finally:
+            ack.cancel()
+        text = said if isinstance(outcome, Accepted) else _refusal_words(outcome)
+        await _say(interaction, text, deferred=deferred)
+
+    async def _show_outcome(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        player: str,
+        outcome: Outcome,
+        *,
+        deferred: bool,
+    ) -> None:
+        match outcome:
+            case Accepted():
+                note = None
+            case Stale():
+                note = STALE
+            case Refused(kind="illegal", reason=reason):
+                note = f"⚠️ {reason}"
+            case Refused():
+                await _say(interaction, _refusal_words(outcome), deferred=deferred)
+                return
+        await self.show_panel(interaction, table, player, note=note, deferred=deferred)
+
+    async def show_panel(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        player: str,
+        *,
+        note: str | None = None,
+        page: int = 0,
+        deferred: bool = False,
+    ) -> None:
+        """The player's panel as this click's answer: the clicked panel redrawn, or a new one."""
+        data = self.panels.data(table, player, page=page, note=note)
+        if deferred:
+            await answers.edit_original(interaction.client, interaction.token, data)
+        elif _on_panel(interaction):
+            await answers.update(interaction, data)
+        else:
+            await answers.send_private(interaction, data)
+        self.panels.remember(table, player, interaction.token)
+
+    async def _elsewhere(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """From another server or channel: refused. From an old table message (re-posted
+        since): pointed to the new one, and the old one loses its buttons."""
+        here = (interaction.guild_id, interaction.channel_id) == (table.guild_id, table.channel_id)
+        if not here:
+            await answers.reply(interaction, "That control belongs to a table somewhere else.")
+            return
+        await self.ended(interaction, text=MOVED)
+
+    async def ended(self, interaction: discord.Interaction[Any], *, text: str = ENDED) -> None:
+        """A control of a game that is over: say so, and take the buttons off its message."""
+        await answers.reply(interaction, text)
+        message = interaction.message
+        if message is None or message.flags.ephemeral or interaction.channel_id is None:
+            return
+        custom_id, values = click_data(interaction)
+        if not issued(message, custom_id, values):
+            return  # a forged id says nothing about the message it was sent from
+        client = interaction.client
+        if client.user is None or message.author.id != client.user.id:
+            return
+        task = asyncio.create_task(_strip(client, interaction.channel_id, message.id))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+
+def _same_place(interaction: discord.Interaction[Any], table: Table) -> bool:
+    """The click comes from the table's server and channel, and (unless it is on a
+    private panel) from the table message itself."""
+    if interaction.guild_id != table.guild_id or interaction.channel_id != table.channel_id:
+        return False
+    message = interaction.message
+    return message is not None and (message.flags.ephemeral or message.id == table.message_id)
+
+
+async def _say(interaction: discord.Interaction[Any], text: str, *, deferred: bool) -> None:
+    """A private sentence; after a "thinking" acknowledgement, in place of it."""
+    if deferred and not _on_panel(interaction):
+        data = answers.message_data(content=text, embed=None, components=[])
+        await answers.edit_original(interaction.client, interaction.token, data)
+    else:
+        await answers.reply(interaction, text)
+
+
+def _on_panel(interaction: discord.Interaction[Any]) -> bool:
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+def _chosen(values: tuple[str, ...]) -> Action | None:
+    """The action a select's one chosen value names; None for anything else."""
+    if len(values) != 1:
+        return None
+    try:
+        return ids.decode_action(values[0])
+    except ValueError:
+        return None
+
+
+def _refusal_words(outcome: Outcome) -> str:
+    if isinstance(outcome, Refused) and outcome.kind == "busy":
+        return BUSY
+    if isinstance(outcome, Refused) and outcome.kind == "illegal":
+        return f"⚠️ {outcome.reason}"
+    if isinstance(outcome, Stale):
+        return "That changed just now; nothing happened."
+    return CLOSED
+
+
+async def _strip(client: discord.Client, channel_id: int, message_id: int) -> None:
+    params = MultipartParameters(payload={"components": []}, multipart=None, files=None)
+    # RuntimeError: the HTTP session closed under us while the bot shuts down.
+    with contextlib.suppress(discord.HTTPException, aiohttp.ClientError, RuntimeError):
+        await client.http.edit_message(channel_id, message_id, params=params)

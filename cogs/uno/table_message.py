@@ -1,0 +1,255 @@
+"""The table message: rendered, edited in coalesced bursts, re-posted when old or buried.
+
+Also what else the channel sees of a table: round and match summaries, the turn
+ping, and the other players' open panels kept fresh, all sent by one worker
+per table, outside the table's lock and always from its latest state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import Any
+
+import aiohttp
+import discord
+from discord.http import MultipartParameters
+
+from cogs.uno import payloads, render
+from cogs.uno.panels import HandPanels
+from cogs.uno.table import Table
+from db.database import Database
+from db.errors import DatabaseError
+
+log = logging.getLogger(__name__)
+
+TABLE_EDIT_DELAY = 1.0  # gather a burst (a wild and its colour, a reply) into one edit
+TABLE_EDIT_INTERVAL = 2.0  # about 5 edits per 5 s per channel are allowed; panels show the rest
+TABLE_REPOST_AGE = 50 * 60  # messages older than an hour allow only a few edits
+TABLE_BURIED_AFTER = 12  # channel messages posted below the table before it moves down
+
+
+class TableMessage:
+    """Everything a table shows in its channel."""
+
+    def __init__(self, client: discord.Client, panels: HandPanels, db: Database) -> None:
+        self.client = client
+        self.panels = panels
+        self.db = db
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._outbox: dict[int, list[dict[str, Any]]] = {}
+
+    # -- the table message -----------------------------------------------------------
+
+    def request(self, table: Table, *, delay: float = TABLE_EDIT_DELAY) -> None:
+        """Ask for a table message edit; bursts collapse into one edit per interval.
+
+        `delay` 0: show it at once (a table just started or restored).
+        """
+        table.dirty = True
+        if table.flusher is None or table.flusher.done():
+            table.flusher = asyncio.create_task(
+                self._flush(table, delay), name=f"uno-table-{table.match_id}"
+            )
+
+    async def _flush(self, table: Table, delay: float) -> None:
+        await asyncio.sleep(delay)
+        while table.dirty and not table.closed:
+            table.dirty = False
+            try:
+                await self.render_now(table, ended=None)
+            except Exception:
+                log.exception("Table message update failed for table %s", table.match_id)
+            await asyncio.sleep(TABLE_EDIT_INTERVAL)
+
+    def _payload(self, table: Table, ended: str | None) -> dict[str, Any]:
+        view = table.public()
+        embed = render.table_embed(
+            view, names=table.names, table_id=table.match_id, deadline=table.deadline
+        )
+        if ended:
+            embed.add_field(name="Table closed", value=ended[:1024], inline=False)
+        specs = [] if table.closed else render.table_components(view, table_id=table.match_id)
+        return {"content": None, "embeds": [embed.to_dict()], "components": payloads.rows(specs)}
+
+    async def render_now(self, table: Table, *, ended: str | None) -> None:
+        payload = self._payload(table, ended)
+        old = table.message_id is not None and (
+            time.monotonic() - table.message_posted > TABLE_REPOST_AGE
+            or table.messages_below >= TABLE_BURIED_AFTER
+        )
+        if table.message_id is not None and not old:
+            try:
+                # The raw edit: nothing is parsed from Discord's answer.
+                await self.client.http.edit_message(
+                    table.channel_id, table.message_id, params=_params(payload)
+                )
+                return
+            except discord.NotFound:
+                pass  # deleted: post a new one below
+        await self._repost(table, payload)
+
+    async def _repost(self, table: Table, payload: dict[str, Any]) -> None:
+        old_id = table.message_id
+        try:
+            sent = await self.client.http.send_message(table.channel_id, params=_params(payload))
+        except discord.HTTPException:
+            log.exception("Could not post the table message of table %s", table.match_id)
+            return
+        table.message_id = int(sent["id"])
+        table.message_posted = time.monotonic()
+        table.messages_below = 0
+        await self._posted(table, table.message_id)
+        if not table.closed:
+            await self.db.tables.set_table_message(table.match_id, table.message_id)
+        if old_id is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await self.client.http.delete_message(table.channel_id, old_id)
+            await self._retired(old_id)
+
+    async def _posted(self, table: Table, message_id: int) -> None:
+        """Remember a message with buttons, so a restart can retire it if the table died."""
+        if table.closed:
+            return
+        try:
+            await self.db.table_messages.posted(
+                match_id=table.match_id, channel_id=table.channel_id, message_id=message_id
+            )
+        except DatabaseError as error:
+            log.warning("Could not note the table message of table %s: %s", table.match_id, error)
+
+    async def _retired(self, message_id: int) -> None:
+        try:
+            await self.db.table_messages.retired(message_id)
+        except DatabaseError as error:
+            log.warning("Could not note table message %s retired: %s", message_id, error)
+
+    async def placed(self, table: Table) -> None:
+        """The table took over its lobby's message: note it as a message with buttons."""
+        if table.message_id is not None:
+            await self._posted(table, table.message_id)
+
+    async def retire_ended(self) -> int:
+        """At start-up: table messages whose match is over lose their buttons."""
+        rows = await self.db.table_messages.of_ended_matches()
+        for row in rows:
+            with contextlib.suppress(discord.HTTPException):
+                await self.client.http.edit_message(
+                    row.channel_id, row.message_id, params=_params({"components": []})
+                )
+            await self.db.table_messages.retired(row.message_id)
+        return len(rows)
+
+    def note_channel_message(self, table: Table | None, author_id: int) -> None:
+        """Count messages that push the table up; the next update re-posts it at the bottom."""
+        if table is None or author_id == getattr(self.client.user, "id", None):
+            return
+        table.messages_below += 1
+        if table.messages_below == TABLE_BURIED_AFTER:
+            self.request(table)
+
+    def finish(self, table: Table, *, ended: str | None, announce: bool) -> None:
+        """The table closed: its last state without buttons, and the ping goes."""
+        for task in (table.flusher, table.notifier):
+            if task is not None:
+                task.cancel()
+        if announce:
+            self._spawn(self._finish(table, ended), f"uno-close-{table.match_id}")
+
+    async def _finish(self, table: Table, ended: str | None) -> None:
+        await self._send_outbox(table)
+        try:
+            await self.render_now(table, ended=ended)
+            await self._delete_ping(table)
+        except (discord.HTTPException, aiohttp.ClientError, RuntimeError) as error:
+            # RuntimeError: the HTTP session closed under us while the bot shuts down.
+            log.warning("Could not show that table %s closed: %s", table.match_id, error)
+            return
+        if table.message_id is not None:
+            await self._retired(table.message_id)
+
+    # -- summaries, pings and the others' panels --------------------------------------
+
+    def post_later(self, table: Table, embed: discord.Embed) -> None:
+        """Queue a summary for the channel, sent in order by the table's worker."""
+        self._outbox.setdefault(table.match_id, []).append(
+            {"embeds": [embed.to_dict()], "allowed_mentions": {"parse": []}}
+        )
+        self.notify(table)
+
+    async def post(self, table: Table, *, content: str, mention: str | None = None) -> int | None:
+        users = [mention] if mention else []
+        payload = {"content": content, "allowed_mentions": {"parse": [], "users": users}}
+        try:
+            sent = await self.client.http.send_message(table.channel_id, params=_params(payload))
+        except discord.HTTPException:
+            log.exception(
+                "Could not post to channel %s (table %s)", table.channel_id, table.match_id
+            )
+            return None
+        return int(sent["id"])
+
+    def notify(self, table: Table) -> None:
+        """Summaries, other players' panels and the turn ping, by one worker per table."""
+        table.notify_pending = True
+        if table.notifier is None or table.notifier.done():
+            table.notifier = asyncio.create_task(
+                self._notify(table), name=f"uno-notify-{table.match_id}"
+            )
+
+    async def _notify(self, table: Table) -> None:
+        while table.notify_pending and not table.closed:
+            table.notify_pending = False
+            try:
+                await self._send_outbox(table)
+                await self.panels.refresh_others(table)
+                await self._ping_turn(table)
+            except Exception:
+                log.exception("Notifying the players of table %s failed", table.match_id)
+
+    async def _send_outbox(self, table: Table) -> None:
+        for payload in self._outbox.pop(table.match_id, []):
+            try:
+                await self.client.http.send_message(table.channel_id, params=_params(payload))
+            except discord.HTTPException:
+                log.exception("Could not post a summary for table %s", table.match_id)
+
+    async def _ping_turn(self, table: Table) -> None:
+        """Mention the player whose turn starts, once per turn and only them."""
+        waiting = table.match.waiting_for()
+        to_act = waiting[0] if waiting else None
+        if to_act is None or to_act == table.last_to_act:
+            return
+        table.last_to_act = to_act
+        panel = table.panels.get(to_act)
+        if panel is not None and panel.alive:
+            return  # their open panel was just refreshed: no need to ping
+        await self._delete_ping(table)
+        table.ping_message_id = await self.post(
+            table,
+            content=f"🔔 <@{to_act}>, it's your turn — press **Hand** to see your cards.",
+            mention=to_act,
+        )
+
+    async def _delete_ping(self, table: Table) -> None:
+        if table.ping_message_id is None:
+            return
+        ping_id, table.ping_message_id = table.ping_message_id, None
+        with contextlib.suppress(discord.HTTPException):
+            await self.client.http.delete_message(table.channel_id, ping_id)
+
+    def _spawn(self, work: Any, name: str) -> None:
+        task = asyncio.create_task(work, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def settle(self) -> None:
+        """Let closing edits finish (the bot is shutting down)."""
+        if self._tasks:
+            await asyncio.wait(set(self._tasks), timeout=3)
+
+
+def _params(payload: dict[str, Any]) -> MultipartParameters:
+    return MultipartParameters(payload=payload, multipart=None, files=None)

@@ -1,0 +1,69 @@
+"""Open lobbies' ids and messages, so a restart can retire what it no longer holds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict
+
+from db.errors import wraps_storage_errors
+from db.models import now_ms
+
+if TYPE_CHECKING:
+    from db.database import Database
+
+
+class LobbyRow(BaseModel):
+    """A lobby the bot opened and has not closed yet."""
+
+    model_config = ConfigDict(frozen=True)
+
+    lobby_id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+
+
+class LobbyRepo:
+    """`db.lobbies`: open, place, close; at start-up, the ones a crash or restart left."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    @wraps_storage_errors
+    async def open(self, *, guild_id: int, channel_id: int) -> int:
+        """A new lobby id, never one used before in this file."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO lobbies (guild_id, channel_id, opened_at) VALUES (?, ?, ?)",
+                (guild_id, channel_id, now_ms()),
+            )
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+
+    @wraps_storage_errors
+    async def set_message(self, lobby_id: int, message_id: int) -> None:
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE lobbies SET message_id = ? WHERE lobby_id = ?", (message_id, lobby_id)
+            )
+
+    @wraps_storage_errors
+    async def close(self, lobby_id: int) -> None:
+        async with self._db.transaction() as conn:
+            await conn.execute("DELETE FROM lobbies WHERE lobby_id = ?", (lobby_id,))
+
+    @wraps_storage_errors
+    async def left_open(self) -> list[LobbyRow]:
+        """Every lobby row (at start-up: lobbies the last run never closed)."""
+        async with (
+            self._db.reading() as conn,
+            conn.execute(
+                "SELECT lobby_id, guild_id, channel_id, message_id FROM lobbies ORDER BY lobby_id"
+            ) as cursor,
+        ):
+            rows = await cursor.fetchall()
+        return [
+            LobbyRow(lobby_id=lid, guild_id=gid, channel_id=cid, message_id=mid)
+            for lid, gid, cid, mid in rows
+        ]

@@ -1,0 +1,57 @@
+"""Table messages that still carry buttons, so a restart can retire the dead ones."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict
+
+from db.errors import wraps_storage_errors
+
+if TYPE_CHECKING:
+    from db.database import Database
+
+
+class TableMessageRow(BaseModel):
+    """A posted table message whose buttons were never taken off."""
+
+    model_config = ConfigDict(frozen=True)
+
+    message_id: int
+    match_id: int
+    channel_id: int
+
+
+class TableMessageRepo:
+    """`db.table_messages`: posted, retired; at start-up, the ones whose match is over."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    @wraps_storage_errors
+    async def posted(self, *, match_id: int, channel_id: int, message_id: int) -> None:
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "INSERT OR REPLACE INTO table_messages (message_id, match_id, channel_id)"
+                " VALUES (?, ?, ?)",
+                (message_id, match_id, channel_id),
+            )
+
+    @wraps_storage_errors
+    async def retired(self, message_id: int) -> None:
+        async with self._db.transaction() as conn:
+            await conn.execute("DELETE FROM table_messages WHERE message_id = ?", (message_id,))
+
+    @wraps_storage_errors
+    async def of_ended_matches(self) -> list[TableMessageRow]:
+        """Messages with buttons whose match is no longer running (or no longer exists)."""
+        async with (
+            self._db.reading() as conn,
+            conn.execute(
+                "SELECT t.message_id, t.match_id, t.channel_id FROM table_messages AS t"
+                " LEFT JOIN matches AS m USING (match_id)"
+                " WHERE m.status IS NULL OR m.status <> 'running' ORDER BY t.message_id"
+            ) as cursor,
+        ):
+            rows = await cursor.fetchall()
+        return [TableMessageRow(message_id=m, match_id=t, channel_id=c) for m, t, c in rows]
