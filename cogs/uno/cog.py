@@ -25,8 +25,8 @@ from cogs.uno.table_message import TableMessage
 from cogs.uno.tables import REMOVE, TableService
 from db.database import Database
 from db.errors import MemberPlaying, StorageError
-from db.models import Variant
 from engine.errors import IllegalAction
+from engine.match import Variant
 
 log = logging.getLogger(__name__)
 
