@@ -16,7 +16,6 @@ from engine.events import (
     Event,
     FirstCardTurned,
     RoundStarted,
-    TurnSkipped,
 )
 from engine.piles import draw_cards, sync_playable
 from engine.scoring import clear_round_state
@@ -70,7 +69,7 @@ def first_card(t: Table, first: int, card: Card, events: list[Event]) -> None:
     """P3/C3: the first card's action applies to the first player."""
     face = card.face
     if face is Face.SKIP:
-        events.append(TurnSkipped(t.players[first]))
+        events.append(t.said[first].skipped)
         give_turn(t, t.order[first], Pending.NONE, events)
     elif face is Face.REVERSE:  # the dealer plays first and play goes right
         t.clockwise = False
@@ -80,7 +79,7 @@ def first_card(t: Table, first: int, card: Card, events: list[Event]) -> None:
     elif face in AUTOMATIC:
         count, _ = AUTOMATIC[face]
         draw_cards(t, first, count, DrawReason.FIRST_CARD, events)
-        events.append(TurnSkipped(t.players[first]))
+        events.append(t.said[first].skipped)
         give_turn(t, t.order[first], Pending.NONE, events)
     elif card.colour is None:  # the first player names the colour, then plays
         give_turn(t, first, Pending.COLOUR, events)
@@ -89,20 +88,23 @@ def first_card(t: Table, first: int, card: Card, events: list[Event]) -> None:
         give_turn(t, first, Pending.NONE, events)
 
 
+_SKIP, _REVERSE, _NONE = Face.SKIP, Face.REVERSE, Pending.NONE  # module constants: faster
+
+
 def effect(t: Table, i: int, card: Card, events: list[Event]) -> tuple[int, Pending]:
     """P5/C5: what a coloured card does; the seat to play next."""
     face = card.face
-    if face is Face.SKIP:
-        return skip_next(t, i, events), Pending.NONE
-    if face is Face.REVERSE:
-        return reverse(t, i, events), Pending.NONE
+    if face is _SKIP:
+        return skip_next(t, i, events), _NONE
+    if face is _REVERSE:
+        return reverse(t, i, events), _NONE
     auto = AUTOMATIC.get(face)
     if auto is not None:  # part of the play: the victim's draw leaves the UNO window open
         victim = t.order[i]
         draw_cards(t, victim, auto[0], auto[1], events)
-        events.append(TurnSkipped(t.players[victim]))
-        return t.order[victim], Pending.NONE
-    return t.order[i], Pending.NONE
+        events.append(t.said[victim].skipped)
+        return t.order[victim], _NONE
+    return t.order[i], _NONE
 
 
 def final_draws(t: Table, i: int, card: Card, events: list[Event]) -> None:

@@ -40,7 +40,6 @@ from engine.events import (
     FirstCardTurned,
     HandsShuffled,
     RoundStarted,
-    TurnSkipped,
     VolleyRaised,
 )
 from engine.offers import DUMP, DUMP_UNO
@@ -143,7 +142,7 @@ def first_card(t: Table, events: list[Event]) -> None:
         t.pending = Pending.COLOUR
         t.first_colour = True
     elif top.face is Face.SKIP:
-        events.append(TurnSkipped(t.players[p2]))
+        events.append(t.said[p2].skipped)
         give_turn(t, p1, Pending.NONE, events)
     elif top.face is Face.DRAW_TWO:
         draw_cards(t, p2, 2, DrawReason.FIRST_CARD, events)
@@ -166,22 +165,25 @@ def first_colour_named(t: Table, i: int, events: list[Event]) -> None:
 # D6, D7, D9, D13: what a card does ----------------------------------------------------------
 
 
+_DRAW_TWO, _SKIP, _REVERSE, _NONE = Face.DRAW_TWO, Face.SKIP, Face.REVERSE, Pending.NONE
+
+
 def effect(t: Table, i: int, card: Card, events: list[Event]) -> tuple[int, Pending] | None:
     o = 1 - i
     face = card.face
-    if face is Face.DRAW_TWO:  # D7: the opponent stacks or takes the total
+    if face is _DRAW_TWO:  # D7: the opponent stacks or takes the total
         t.volley += 2
         events.append(VolleyRaised(t.players[i], t.players[o], t.volley))
         return o, Pending.VOLLEY
-    if face is Face.SKIP:  # D6: another turn
-        events.append(TurnSkipped(t.players[o]))
-        return i, Pending.NONE
-    if face is Face.REVERSE:
+    if face is _SKIP:  # D6: another turn
+        events.append(t.said[o].skipped)
+        return i, _NONE
+    if face is _REVERSE:
         if any(c.colour is card.colour for c in t.hands[i]):
             t.pending = Pending.DUMP  # D9: dump the colour or not, part of this play
             return None
         return o, Pending.REVERSE_DUMP  # nothing to dump: the Reverse acts at once
-    return o, Pending.NONE
+    return o, _NONE
 
 
 def final(t: Table, i: int, card: Card, events: list[Event]) -> None:
@@ -317,7 +319,7 @@ def dump(t: Table, rules: Ruleset, i: int, action: Dump, events: list[Event]) ->
         return
     turn, pending = o, Pending.NONE
     if last.face is Face.SKIP:
-        events.append(TurnSkipped(t.players[o]))
+        events.append(t.said[o].skipped)
         turn = i
     elif last.face is Face.DRAW_TWO:
         t.volley = 2

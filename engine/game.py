@@ -101,7 +101,13 @@ class Game:
         return () if t.over else (t.players[t.turn],)
 
     def legal_actions(self, player: str) -> list[Action]:
-        return legal.legal_actions(self.table, self.rules, self.table.index.get(player, -1))
+        t = self.table
+        i = t.index.get(player, -1)
+        at = (t.version, i)
+        if t.offered_at != at:
+            t.offered = legal.legal_actions(t, self.rules, i)
+            t.offered_at = at
+        return list(t.offered)
 
     def check(self, player: str, action: Action) -> None:
         legal.check(self.table, self.rules, self.table.index.get(player, -1), action)
@@ -110,18 +116,15 @@ class Game:
         """Carry out a legal action and return its public events; illegal: raise, no change."""
         t = self.table
         i = t.index.get(player, -1)
-        legal.check(t, self.rules, i, action)
+        # An instance `legal_actions` offered in this very state is legal; anything else
+        # is judged (X1: an illegal action raises and changes nothing).
+        if not _offered(t, i, action):
+            legal.check(t, self.rules, i, action)
         if t.revealed_to == i:  # D10/P7/C7: shown until the challenger's next action
             t.revealed_to = -1
             t.revealed = ()
         events: list[Event] = []
-        self._dispatch(i, action, events)
-        t.version += 1
-        t.recent.extend(events)
-        return events
-
-    def _dispatch(self, i: int, action: Action, events: list[Event]) -> None:
-        t, rules = self.table, self.rules
+        rules = self.rules
         match action:
             case Play(card=card, uno=uno):
                 play_card(t, rules, i, card, uno, events)
@@ -145,6 +148,9 @@ class Game:
                 duo.decide(t, rules, i, action, events)
             case _:
                 assert_never(action)
+        t.version += 1
+        t.recent.extend(events)
+        return events
 
     def remove_player(self, player: str) -> list[Event]:
         """X3: a forfeit. The cards go under the draw pile, first card nearest the top;
@@ -283,6 +289,16 @@ class Game:
         if t.phase is Phase.PLAY and not t.discard:
             raise ValueError("a match in play has no discard pile")
         return cls(rules, t)
+
+
+def _offered(t: Table, i: int, action: Action) -> bool:
+    """Was this very instance offered by `legal_actions` to seat `i` in this state?"""
+    if t.offered_at[0] != t.version or t.offered_at[1] != i:
+        return False
+    for offer in t.offered:  # noqa: SIM110 - by identity, and a loop costs less than any()
+        if offer is action:
+            return True
+    return False
 
 
 def new_table(rules: Ruleset, players: Sequence[str], seed: int, options: Options) -> Table:

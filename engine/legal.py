@@ -24,7 +24,7 @@ from engine.actions import (
     RejectCard,
     TakeVolley,
 )
-from engine.cards import MATCHING, Card, Colour, Face
+from engine.cards import Card, Colour, Face
 from engine.errors import (
     CardDoesNotMatch,
     CardNotInHand,
@@ -55,13 +55,24 @@ from engine.views import Pending
 from engine.wild_draw import DRAWS
 from engine.words import capital, with_article
 
+# Enum members as module constants: `Pending.NONE` is a metaclass attribute lookup.
+_NONE, _DRAWN, _COLOUR, _WILD_DRAW = (
+    Pending.NONE,
+    Pending.DRAWN_CARD,
+    Pending.COLOUR,
+    Pending.WILD_DRAW,
+)
+_REVERSE_DUMP = Pending.REVERSE_DUMP
 _WILD_DRAW_TITLE = {Face.WILD_DRAW_FOUR: "Wild Draw 4", Face.WILD_DRAW_TWO: "Wild Draw 2"}
 
 
 def legal_actions(t: Table, rules: Ruleset, i: int) -> list[Action]:
-    if i < 0 or t.over or not t.seated[i]:
+    if i == t.turn and t.pending is _NONE:  # an ordinary turn (t.turn is -1 once over)
+        acts = _plays(t, rules, i)
+    elif i < 0 or t.over or not t.seated[i]:
         return []
-    acts = _own(t, rules, i) if i == t.turn else []
+    else:
+        acts = _own(t, rules, i) if i == t.turn else []
     if t.exposed >= 0:
         acts.append(CALL if t.exposed == i else CATCH)
     return acts
@@ -69,17 +80,17 @@ def legal_actions(t: Table, rules: Ruleset, i: int) -> list[Action]:
 
 def _own(t: Table, rules: Ruleset, i: int) -> list[Action]:
     pending = t.pending
-    if pending is Pending.NONE:
+    if pending is _NONE:
         return _plays(t, rules, i)
-    if pending is Pending.DRAWN_CARD:
+    if pending is _DRAWN:
         drawn = t.drawn
         assert drawn is not None
         if rules.left_after(t, i, drawn) == 1:
             return [PLAY[drawn], PLAY_UNO[drawn], KEEP_DRAWN]
         return [PLAY[drawn], KEEP_DRAWN]
-    if pending is Pending.COLOUR:
+    if pending is _COLOUR:
         return list(COLOURS)
-    if pending is Pending.WILD_DRAW:
+    if pending is _WILD_DRAW:
         return [CHALLENGE, ACCEPT]
     return _other(t, rules, i, pending)
 
@@ -113,11 +124,11 @@ def _plays(t: Table, rules: Ruleset, i: int) -> list[Action]:
     hand = t.hands[i]
     ok = t.playable
     acts: list[Action] = []
-    seen: set[Card] = set()
+    seen: list[Card] = []  # a hand may hold two equal cards
     small = len(hand) <= 4  # only then can a play leave one card (D1's shuffle included)
     for c in hand:
         if c in ok and c not in seen:
-            seen.add(c)
+            seen.append(c)
             acts.append(PLAY[c])
             if small and rules.left_after(t, i, c) == 1:
                 acts.append(PLAY_UNO[c])
@@ -145,9 +156,12 @@ def check(t: Table, rules: Ruleset, i: int, action: Action) -> None:
             raise NotYourTurn(f"It's not your pick — {other} is drafting.")
         raise NotYourTurn(f"It's not your turn — {other} is deciding.")
     pending = t.pending
-    if pending is Pending.NONE or pending is Pending.REVERSE_DUMP:
+    if pending is _NONE and kind is Play:  # the commonest action, as _check_turn judges it
+        assert isinstance(action, Play)
+        check_play(t, rules, i, action.card, action.uno)
+    elif pending is _NONE or pending is _REVERSE_DUMP:
         _check_turn(t, rules, i, action)
-    elif pending is Pending.DRAWN_CARD:
+    elif pending is _DRAWN:
         _check_drawn(t, rules, i, action)
     else:
         _check_decision(t, i, action)
@@ -165,7 +179,7 @@ def _check_call(t: Table, i: int, calling: bool) -> None:
 
 
 def _check_turn(t: Table, rules: Ruleset, i: int, action: Action) -> None:
-    reverse = t.pending is Pending.REVERSE_DUMP
+    reverse = t.pending is _REVERSE_DUMP
     match action:
         case Play(card=card, uno=uno):
             check_play(t, rules, i, card, uno)
@@ -199,11 +213,11 @@ def _not_now(rules: Ruleset, action: Action) -> str:
 
 
 def check_play(t: Table, rules: Ruleset, i: int, card: Card, uno: bool) -> None:
-    if not isinstance(card, Card) or card not in t.hands[i]:
+    if card not in t.hands[i] or not isinstance(card, Card):
         raise CardNotInHand(f"You don't have {_named(card)}.")
-    top = t.discard[-1]
-    active = t.active
-    if card not in MATCHING[top].get(active, frozenset()):
+    if card not in t.playable:  # MATCHING[top][active], kept in step
+        top = t.discard[-1]
+        active = t.active
         if top.colour is None and active is not None:
             raise CardDoesNotMatch(
                 f"{capital(with_article(card))} doesn't match the {top.title}: "

@@ -11,6 +11,8 @@ from engine.cards import MATCHING, Card, shuffle
 from engine.events import CardsDrawn, DrawPileRefilled, DrawReason, Event
 from engine.table import NO_CARDS, Table
 
+_TURN = DrawReason.TURN
+
 
 def sync_playable(t: Table) -> None:
     """Recompute `playable` after the top card or the active colour changed."""
@@ -39,15 +41,21 @@ def draw_cards(t: Table, i: int, n: int, reason: DrawReason, events: list[Event]
     With nothing left anywhere the rest of the draw is dropped (D12, P9, C9).
     """
     hand = t.hands[i]
+    draw = t.draw
     got = 0
     last: Card | None = None
     while got < n:
-        if not t.draw and not refill(t, events):
-            break
-        last = t.draw.pop()
+        if not draw:
+            if not refill(t, events):
+                break
+            draw = t.draw
+        last = draw.pop()
         hand.append(last)
         got += 1
-    events.append(CardsDrawn(t.players[i], got, reason))
+    if got == 1 and reason is _TURN:
+        events.append(t.said[i].drew_one)  # the commonest draw: one shared event per seat
+    else:
+        events.append(CardsDrawn(t.players[i], got, reason))
     return last
 
 

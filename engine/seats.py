@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.events import DirectionChanged, Event, TurnSkipped
+from engine.events import DirectionChanged, Event
 from engine.table import Table
 from engine.views import Pending
 
@@ -34,13 +34,13 @@ def left_of(t: Table, i: int) -> int:
 def give_turn(t: Table, i: int, pending: Pending, events: list[Event]) -> None:
     t.turn = i
     t.pending = pending
-    events.append(t.started[i])
+    events.append(t.said[i].started)
 
 
 def skip_next(t: Table, i: int, events: list[Event]) -> int:
     """The next player loses the turn; the seat after them plays."""
     victim = t.order[i]
-    events.append(TurnSkipped(t.players[victim]))
+    events.append(t.said[victim].skipped)
     return t.order[victim]
 
 

@@ -13,8 +13,19 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 
+from engine.actions import Action
 from engine.cards import Card, Colour
-from engine.events import Event, TurnStarted
+from engine.events import (
+    CardsDrawn,
+    ColourChosen,
+    DrawnCardKept,
+    DrawReason,
+    Event,
+    TurnSkipped,
+    TurnStarted,
+    UnoCalled,
+    UnoExposed,
+)
 from engine.options import Options, Variant
 from engine.views import Pending, Phase
 
@@ -35,6 +46,32 @@ class WildDraw:
     legit: bool
 
 
+@dataclass(frozen=True, slots=True)
+class SeatEvents:
+    """The events that name one seat only, built once per match and shared (events
+    are immutable; building a frozen dataclass costs more than a whole rule)."""
+
+    started: TurnStarted
+    drew_one: CardsDrawn
+    kept: DrawnCardKept
+    skipped: TurnSkipped
+    exposed: UnoExposed
+    called: UnoCalled
+    named: dict[Colour, ColourChosen]
+
+    @classmethod
+    def of(cls, player: str) -> SeatEvents:
+        return cls(
+            TurnStarted(player),
+            CardsDrawn(player, 1, DrawReason.TURN),
+            DrawnCardKept(player),
+            TurnSkipped(player),
+            UnoExposed(player),
+            UnoCalled(player),
+            {c: ColourChosen(player, c) for c in Colour},
+        )
+
+
 @dataclass(slots=True, eq=False)
 class Table:
     """Everything a match is. Only the engine's own modules write it."""
@@ -46,7 +83,7 @@ class Table:
     rng: random.Random
     shuffled_refill: bool  # P9/C9 shuffle the old discards; D12 turns them over
     index: dict[str, int] = field(default_factory=dict)
-    started: tuple[TurnStarted, ...] = ()  # shared events, one per seat
+    said: tuple[SeatEvents, ...] = ()  # shared events, per seat
     version: int = 0
     round: int = 0
     scores: list[int] = field(default_factory=list)
@@ -76,6 +113,11 @@ class Table:
     winner: int = -1
     over: bool = False
     recent: deque[Event] = field(default_factory=deque)
+    # The last `legal_actions` answer: for (version, seat), the shared action instances
+    # offered. `apply` accepts an offered instance without judging it again (a
+    # property test holds every offered action to what `check` accepts).
+    offered_at: tuple[int, int] = (-1, -1)
+    offered: list[Action] = field(default_factory=list)
 
     def next_seat(self, i: int) -> int:
         return self.order[i]
@@ -100,7 +142,7 @@ def blank_table(
         rng=random.Random(seed),  # X4: the only source of chance
         shuffled_refill=shuffled_refill,
         index={p: k for k, p in enumerate(players)},
-        started=tuple(TurnStarted(p) for p in players),
+        said=tuple(SeatEvents.of(p) for p in players),
         scores=[0] * n,
         seated=[True] * n,
         hands=[[] for _ in range(n)],

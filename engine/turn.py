@@ -13,11 +13,8 @@ from __future__ import annotations
 from engine.cards import MATCHING, Card, Colour
 from engine.events import (
     CardGiven,
-    ColourChosen,
-    DrawnCardKept,
     DrawReason,
     Event,
-    UnoCalled,
     card_played,
 )
 from engine.piles import draw_cards, sync_playable
@@ -29,22 +26,25 @@ from engine.uno_call import settle
 from engine.views import Pending
 from engine.wild_draw import DRAWS, record
 
+_NONE, _DRAWN, _COLOUR = Pending.NONE, Pending.DRAWN_CARD, Pending.COLOUR
+_TURN = DrawReason.TURN
+
 
 def turn_draw(t: Table, i: int, events: list[Event]) -> None:
     """Draw one; a card that matches may be played at once. Nothing left: a pass."""
     t.exposed = -1  # a draw closes the UNO window
-    card = draw_cards(t, i, 1, DrawReason.TURN, events)
+    card = draw_cards(t, i, 1, _TURN, events)
     if card is not None and card in t.playable:
         t.drawn = card
-        t.pending = Pending.DRAWN_CARD
+        t.pending = _DRAWN
         return
-    give_turn(t, t.order[i], Pending.NONE, events)
+    give_turn(t, t.order[i], _NONE, events)
 
 
 def keep_drawn(t: Table, i: int, events: list[Event]) -> None:
     t.drawn = None
-    events.append(DrawnCardKept(t.players[i]))
-    give_turn(t, t.order[i], Pending.NONE, events)
+    events.append(t.said[i].kept)
+    give_turn(t, t.order[i], _NONE, events)
 
 
 def play_card(t: Table, rules: Ruleset, i: int, card: Card, uno: bool, events: list[Event]) -> None:
@@ -55,7 +55,7 @@ def play_card(t: Table, rules: Ruleset, i: int, card: Card, uno: bool, events: l
     t.drawn = None
     events.append(card_played(t.players[i], card))
     if uno and rules.uno_call_with_card:
-        events.append(UnoCalled(t.players[i]))
+        events.append(t.said[i].called)
     t.call = uno
     previous = t.discard[-1]
     t.discard.append(card)
@@ -68,7 +68,7 @@ def play_card(t: Table, rules: Ruleset, i: int, card: Card, uno: bool, events: l
         if face in DRAWS:  # judged now, on the rest of this hand (D10, P7, C7)
             legit = rules.legit(t.options, hand, previous, t.active, face)
             record(t, i, card, legit)
-        t.pending = Pending.COLOUR
+        t.pending = _COLOUR
         return
     t.active = card.colour
     t.playable = MATCHING[card][card.colour]
@@ -78,7 +78,8 @@ def play_card(t: Table, rules: Ruleset, i: int, card: Card, uno: bool, events: l
     step = rules.effect(t, i, card, events)
     if step is None:  # the player decides again (D9)
         return
-    settle(t, i, events, logged=rules.uno_call_with_card)
+    if uno or len(hand) == 1:
+        settle(t, i, events, logged=rules.uno_call_with_card)
     give_turn(t, step[0], step[1], events)
 
 
@@ -94,7 +95,7 @@ def finish_round(t: Table, rules: Ruleset, i: int, card: Card, events: list[Even
 def choose_colour(t: Table, rules: Ruleset, i: int, colour: Colour, events: list[Event]) -> None:
     t.active = colour
     sync_playable(t)
-    events.append(ColourChosen(t.players[i], colour))
+    events.append(t.said[i].named[colour])
     if t.first_colour:
         t.first_colour = False
         rules.first_colour_named(t, i, events)

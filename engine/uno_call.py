@@ -7,7 +7,7 @@ window (the modules that play or draw set `exposed = -1`).
 
 from __future__ import annotations
 
-from engine.events import DrawReason, Event, UnoCalled, UnoCaught, UnoExposed
+from engine.events import DrawReason, Event, UnoCaught
 from engine.piles import draw_cards
 from engine.table import Table
 
@@ -20,15 +20,15 @@ def settle(t: Table, i: int, events: list[Event], *, logged: bool) -> None:
     if len(t.hands[i]) == 1:
         if not t.call:
             t.exposed = i
-            events.append(UnoExposed(t.players[i]))
+            events.append(t.said[i].exposed)
         elif not logged:
-            events.append(UnoCalled(t.players[i]))
+            events.append(t.said[i].called)
     t.call = False
 
 
 def call(t: Table, i: int, events: list[Event]) -> None:
     t.exposed = -1
-    events.append(UnoCalled(t.players[i]))
+    events.append(t.said[i].called)
 
 
 def catch(t: Table, i: int, events: list[Event]) -> None:

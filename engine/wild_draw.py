@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import HAND_ORDER, MATCHING, Card, Colour, Face
-from engine.events import ChallengeResolved, DrawReason, Event, TurnSkipped
+from engine.events import ChallengeResolved, DrawReason, Event
 from engine.options import Options
 from engine.piles import draw_cards
 from engine.seats import give_turn
@@ -49,7 +49,7 @@ def accept(t: Table, i: int, skip_logged: bool, events: list[Event]) -> None:
     t.wild_draw = None
     draw_cards(t, i, count, DrawReason.WILD_DRAW, events)
     if skip_logged:
-        events.append(TurnSkipped(t.players[i]))
+        events.append(t.said[i].skipped)
     give_turn(t, t.order[i], Pending.NONE, events)
 
 
@@ -67,7 +67,7 @@ def challenge(t: Table, i: int, skip_logged: bool, events: list[Event]) -> None:
     if record_.legit:  # the challenger draws two more and loses the turn
         draw_cards(t, i, count + 2, DrawReason.CHALLENGE, events)
         if skip_logged:
-            events.append(TurnSkipped(t.players[i]))
+            events.append(t.said[i].skipped)
         give_turn(t, t.order[i], Pending.NONE, events)
     else:  # the player draws, the colour they named stands, the challenger plays
         draw_cards(t, w, count, DrawReason.CHALLENGE, events)
