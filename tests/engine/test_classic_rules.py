@@ -258,3 +258,27 @@ def test_c11_the_target_is_a_table_option() -> None:
     assert ClassicOptions().target == 500
     m = new_match("classic", players=PLAYERS, seed=1, options=ClassicOptions(target=100))
     assert m.public_view().target == 100
+
+
+def test_x3_a_leavers_draw_four_is_cancelled_and_the_hit_player_plays() -> None:
+    m = classic({"a": "W+4 R1 R2", "b": "G5 G6", "c": "Y5"}, top="B3", turn="a")
+    m.apply("a", Play(card("W+4")))
+    m.apply("a", ChooseColour(Colour.GREEN))
+    events = m.remove_player("a")
+    view = m.public_view()
+    assert view.pending is Pending.NONE
+    assert view.to_act == "b"
+    assert view.pending_draw == 0
+    assert hand_of(m, "b") == ["G5", "G6"]
+    assert Play(card("G5")) in m.legal_actions("b")
+    assert m.to_snapshot()["draw"][:2] == ["R2", "R1"]  # first card nearest the top
+    assert events[-1].__class__.__name__ == "TurnStarted"
+
+
+def test_x3_a_leavers_unnamed_colour_stays_the_colour_before() -> None:
+    m = classic({"a": "W R1 R2", "b": "B5 G6 G7", "c": "Y5"}, top="B3", turn="a")
+    m.apply("a", Play(card("W")))
+    m.remove_player("a")
+    view = m.public_view()
+    assert view.active_colour is Colour.BLUE
+    assert m.legal_actions("b") == [Play(card("B5")), Draw()]

@@ -22,6 +22,7 @@ from engine.cards import Card, Colour, card, pizza_deck
 from engine.errors import CardDoesNotMatch, WrongMoment
 from engine.events import (
     CardGiven,
+    CardPlayed,
     CardReturned,
     CardsDrawn,
     ChallengeResolved,
@@ -277,6 +278,15 @@ def test_p5_reverse_with_two_players_acts_as_a_skip() -> None:
     events = m.apply("a", Play(card("RR")))
     assert TurnSkipped("b") in events
     assert m.waiting_for() == ("a",)
+
+
+def test_p5_reverse_with_two_players_still_flips_the_direction_shown() -> None:
+    m = pizza({"a": "RR GR R1", "b": "Y1 Y2"}, top="R7", turn="a")
+    events = m.apply("a", Play(card("RR")))
+    assert events[:3] == [CardPlayed("a", card("RR")), DirectionChanged(False), TurnSkipped("b")]
+    assert not m.public_view().clockwise
+    m.apply("a", Play(card("GR")))
+    assert m.public_view().clockwise
 
 
 def test_p5_reverse_acts_as_skip_once_only_two_remain() -> None:
