@@ -103,10 +103,10 @@ class Game:
     def legal_actions(self, player: str) -> list[Action]:
         t = self.table
         i = t.index.get(player, -1)
-        at = (t.version, i)
-        if t.offered_at != at:
+        if t.offered_version != t.version or t.offered_seat != i:
             t.offered = legal.legal_actions(t, self.rules, i)
-            t.offered_at = at
+            t.offered_version = t.version
+            t.offered_seat = i
         return list(t.offered)
 
     def check(self, player: str, action: Action) -> None:
@@ -293,7 +293,7 @@ class Game:
 
 def _offered(t: Table, i: int, action: Action) -> bool:
     """Was this very instance offered by `legal_actions` to seat `i` in this state?"""
-    if t.offered_at[0] != t.version or t.offered_at[1] != i:
+    if t.offered_version != t.version or t.offered_seat != i:
         return False
     for offer in t.offered:  # noqa: SIM110 - by identity, and a loop costs less than any()
         if offer is action:

@@ -46,6 +46,9 @@ class WildDraw:
     legit: bool
 
 
+_SEAT_EVENTS_KEPT = 4096
+
+
 @dataclass(frozen=True, slots=True)
 class SeatEvents:
     """The events that name one seat only, built once per match and shared (events
@@ -61,6 +64,16 @@ class SeatEvents:
 
     @classmethod
     def of(cls, player: str) -> SeatEvents:
+        """The shared set for a player: events are immutable, so every match may use it."""
+        found = _SEAT_EVENTS.get(player)
+        if found is None:
+            if len(_SEAT_EVENTS) >= _SEAT_EVENTS_KEPT:
+                _SEAT_EVENTS.clear()  # crude, but bounded however many players the bot sees
+            found = _SEAT_EVENTS[player] = cls.build(player)
+        return found
+
+    @classmethod
+    def build(cls, player: str) -> SeatEvents:
         return cls(
             TurnStarted(player),
             CardsDrawn(player, 1, DrawReason.TURN),
@@ -70,6 +83,9 @@ class SeatEvents:
             UnoCalled(player),
             {c: ColourChosen(player, c) for c in Colour},
         )
+
+
+_SEAT_EVENTS: dict[str, SeatEvents] = {}
 
 
 @dataclass(slots=True, eq=False)
@@ -116,7 +132,8 @@ class Table:
     # The last `legal_actions` answer: for (version, seat), the shared action instances
     # offered. `apply` accepts an offered instance without judging it again (a
     # property test holds every offered action to what `check` accepts).
-    offered_at: tuple[int, int] = (-1, -1)
+    offered_version: int = -1
+    offered_seat: int = -1
     offered: list[Action] = field(default_factory=list)
 
     def next_seat(self, i: int) -> int:
