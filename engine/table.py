@@ -112,6 +112,8 @@ class Table:
     turn: int = -1  # who must decide; -1 once the match is over
     clockwise: bool = True
     order: tuple[int, ...] = ()  # the seated seat after each seat, this direction
+    orders: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # by clockwise
+    two_seated: bool = False  # P5/C5: a Reverse acts as a Skip too
     phase: Phase = Phase.PLAY
     pending: Pending = Pending.NONE
     active: Colour | None = None  # unchanged while a wild waits for its colour
@@ -165,5 +167,7 @@ def blank_table(
         hands=[[] for _ in range(n)],
         recent=deque(maxlen=kept_events),
     )
-    t.order = tuple((k + 1) % n for k in range(n))
+    t.orders = (tuple((k - 1) % n for k in range(n)), tuple((k + 1) % n for k in range(n)))
+    t.order = t.orders[True]
+    t.two_seated = n == 2
     return t
