@@ -61,11 +61,14 @@ RECENT_EVENTS = 10  # shown in PublicView.recent
 class Game:
     """A match of rounds until the target score, for one variant."""
 
-    __slots__ = ("rules", "table")
+    __slots__ = ("is_over", "rules", "table")
+
+    is_over: bool  # a plain attribute, read by every bot loop: `table.over`, kept in step
 
     def __init__(self, rules: Ruleset, table: Table) -> None:
         self.rules = rules
         self.table = table
+        self.is_over = table.over
 
     @classmethod
     def new(cls, rules: Ruleset, players: Sequence[str], seed: int, options: Options) -> Game:
@@ -74,6 +77,7 @@ class Game:
         events: list[Event] = []
         rules.start_match(game.table, events)
         game.table.recent.extend(events)
+        game.is_over = game.table.over
         return game
 
     @property
@@ -91,10 +95,6 @@ class Game:
     @property
     def version(self) -> int:
         return self.table.version
-
-    @property
-    def is_over(self) -> bool:
-        return self.table.over
 
     def waiting_for(self) -> tuple[str, ...]:
         t = self.table
@@ -150,6 +150,7 @@ class Game:
                 assert_never(action)
         t.version += 1
         t.recent.extend(events)
+        self.is_over = t.over
         return events
 
     def remove_player(self, player: str) -> list[Event]:
@@ -183,6 +184,7 @@ class Game:
             give_turn(t, t.turn, Pending.NONE, events)
         t.version += 1
         t.recent.extend(events)
+        self.is_over = t.over
         return events
 
     def _seat(self, player: str) -> int:
