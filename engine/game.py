@@ -174,11 +174,7 @@ class Game:
         if len(seated) == 1:
             end_match(t, seated[0], events)  # the unfinished round is not scored
         elif i == t.turn:  # a turn, a give, a colour to name: cancelled, play goes on
-            t.drawn = None
-            t.wild_draw = None
-            t.first_colour = False
-            sync_playable(t)  # an unnamed wild keeps the colour in play before it
-            give_turn(t, t.order[i], Pending.NONE, events)
+            _pass_on(t, i, events)
         elif t.wild_draw is not None and t.wild_draw.player == i:
             t.wild_draw = None  # nobody to judge or pay: the hit player simply plays
             give_turn(t, t.turn, Pending.NONE, events)
@@ -291,6 +287,22 @@ class Game:
         if t.phase is Phase.PLAY and not t.discard:
             raise ValueError("a match in play has no discard pile")
         return cls(rules, t)
+
+
+def _pass_on(t: Table, i: int, events: list[Event]) -> None:
+    """X3: what the leaver had pending is cancelled and the next player plays; an
+    unnamed wild keeps the colour in play before it (none before a first card:
+    then the next player names it, and plays)."""
+    unnamed = t.pending is Pending.COLOUR
+    t.drawn = None
+    t.wild_draw = None
+    t.first_colour = False
+    sync_playable(t)
+    if unnamed and t.active is None:
+        give_turn(t, t.order[i], Pending.COLOUR, events)
+        t.first_colour = True
+        return
+    give_turn(t, t.order[i], Pending.NONE, events)
 
 
 def _offered(t: Table, i: int, action: Action) -> bool:
