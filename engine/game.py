@@ -98,7 +98,7 @@ class Game:
 
     def waiting_for(self) -> tuple[str, ...]:
         t = self.table
-        return () if t.over else (t.players[t.turn],)
+        return () if t.over else t.waits[t.turn]
 
     def legal_actions(self, player: str) -> list[Action]:
         t = self.table

@@ -100,6 +100,7 @@ class Table:
     shuffled_refill: bool  # P9/C9 shuffle the old discards; D12 turns them over
     index: dict[str, int] = field(default_factory=dict)
     said: tuple[SeatEvents, ...] = ()  # shared events, per seat
+    waits: tuple[tuple[str], ...] = ()  # `waiting_for` of each seat
     version: int = 0
     round: int = 0
     scores: list[int] = field(default_factory=list)
@@ -162,6 +163,7 @@ def blank_table(
         shuffled_refill=shuffled_refill,
         index={p: k for k, p in enumerate(players)},
         said=tuple(SeatEvents.of(p) for p in players),
+        waits=tuple((p,) for p in players),
         scores=[0] * n,
         seated=[True] * n,
         hands=[[] for _ in range(n)],

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.cards import MATCHING, Card, Colour
 from engine.events import (
+    PLAYED,
     CardGiven,
     DrawReason,
     Event,
@@ -53,7 +54,8 @@ def play_card(t: Table, rules: Ruleset, i: int, card: Card, uno: bool, events: l
     hand.remove(card)  # the first copy, by identity: cards are interned
     t.exposed = -1  # any play closes the UNO window
     t.drawn = None
-    events.append(card_played(t.players[i], card))  # the shared event
+    player = t.players[i]
+    events.append(PLAYED[card].get(player) or card_played(player, card))  # shared events
     if uno and rules.uno_call_with_card:
         events.append(t.said[i].called)
     t.call = uno
