@@ -115,16 +115,10 @@ class Game:
     def apply(self, player: str, action: Action) -> list[Event]:
         """Carry out a legal action and return its public events; illegal: raise, no change."""
         t = self.table
-        i = t.index.get(player, -1)
-        # An instance `legal_actions` offered in this very state is legal; anything else
-        # is judged (X1: an illegal action raises and changes nothing).
-        if not _offered(t, i, action):
-            legal.check(t, self.rules, i, action)
-        if t.revealed_to == i:  # D10/P7/C7: shown until the challenger's next action
-            t.revealed_to = -1
-            t.revealed = ()
-        events: list[Event] = []
         rules = self.rules
+        i = t.index.get(player, -1)
+        _admit(t, rules, i, action)
+        events: list[Event] = []
         match action:
             case Play(card=card, uno=uno):
                 play_card(t, rules, i, card, uno, events)
@@ -305,14 +299,23 @@ def _pass_on(t: Table, i: int, events: list[Event]) -> None:
     give_turn(t, t.order[i], Pending.NONE, events)
 
 
-def _offered(t: Table, i: int, action: Action) -> bool:
-    """Was this very instance offered by `legal_actions` to seat `i` in this state?"""
-    if t.offered_version != t.version or t.offered_seat != i:
-        return False
-    for offer in t.offered:  # noqa: SIM110 - by identity, and a loop costs less than any()
-        if offer is action:
-            return True
-    return False
+def _admit(t: Table, rules: Ruleset, i: int, action: Action) -> None:
+    """Let seat `i`'s action through, or raise (X1: then nothing has changed).
+
+    An instance `legal_actions` offered in this very state is legal (a property test
+    holds every offer to what `check` accepts); anything else is judged.
+    """
+    if t.offered_version == t.version and t.offered_seat == i:
+        for offer in t.offered:  # by identity: an equal copy is judged
+            if offer is action:
+                break
+        else:
+            legal.check(t, rules, i, action)
+    else:
+        legal.check(t, rules, i, action)
+    if t.revealed_to == i:  # D10/P7/C7: shown until the challenger's next action
+        t.revealed_to = -1
+        t.revealed = ()
 
 
 def new_table(rules: Ruleset, players: Sequence[str], seed: int, options: Options) -> Table:
