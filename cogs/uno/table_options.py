@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from db.models import GuildSettings
-from engine.match import DuoOptions, PizzaOptions, Variant
+from engine.match import ClassicOptions, DuoOptions, Options, PizzaOptions, Variant
 
 # The classic house rules (RULES.md H1-H4), as a table names them.
 HOUSE_RULE_WORDS = {
@@ -60,7 +60,7 @@ class TableOptions:
             thread=settings.thread_tables,
         )
 
-    def engine(self, variant: Variant) -> DuoOptions | PizzaOptions:
+    def engine(self, variant: Variant) -> Options:
         """The engine's options for a new match of `variant`."""
         if variant == "duo":
             return DuoOptions(
@@ -68,6 +68,8 @@ class TableOptions:
                 classic_deck=self.classic_deck,
                 classic_challenge=self.classic_challenge,
             )
+        if variant == "classic":
+            return ClassicOptions(target=self.target)
         return PizzaOptions(target=self.target)
 
     def data(self) -> dict[str, Any]:

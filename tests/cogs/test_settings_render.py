@@ -12,7 +12,7 @@ from cogs.uno import ids, rating_board, rating_chart
 from cogs.uno import settings_panel as panel
 from cogs.uno.table_options import TableOptions
 from db.models import GuildSettings, Rating, RatingBoardPage, RatingChange, RatingEntry
-from engine.match import DuoOptions, PizzaOptions
+from engine.match import ClassicOptions, DuoOptions, PizzaOptions
 from playground.limits import check_raises
 
 FACTS = panel.PanelFacts(default_seconds=45)
@@ -122,6 +122,8 @@ def test_table_options_follow_the_server() -> None:
     assert not duo.mentions
     pizza = TableOptions.of(settings, "pizza", target=75, turn_seconds=45)
     assert pizza.engine("pizza") == PizzaOptions(target=75)
+    classic = TableOptions.of(settings, "classic", target=None, turn_seconds=45)
+    assert classic.engine("classic") == ClassicOptions(target=500)
     assert not pizza.classic_deck
     chosen = GuildSettings.model_validate({"turn_seconds": 20, "stacking": True})
     timed = TableOptions.of(chosen, "duo", target=None, turn_seconds=45)
