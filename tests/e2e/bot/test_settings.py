@@ -171,3 +171,27 @@ def _thread_of(emu: Emulator, scene: Scene) -> object:
         (c for c in emu.world.channels.values() if c.parent is scene.channel and not c.deleted),
         None,
     )
+
+
+async def test_a_server_without_mentions_names_each_player(
+    emu: Emulator, driver: Driver, scene: Scene, database: Path, bots: BotFactory
+) -> None:
+    async with Database.open(database) as db:
+        await db.settings.update(scene.guild.id, turn_ping_mentions=False)
+    await bots(table_seed=5).start()
+    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=5)
+    await table.open("duo")
+
+    def pings() -> list[Message]:
+        return [m for m in driver.visible(scene.alice, scene.channel) if "🔔" in m.content]
+
+    seen: dict[int, Message] = {}  # each turn ping is deleted when the next is posted
+    for _ in range(300):
+        seen |= {m.id: m for m in pings()}
+        if seen or not await table.step():
+            break
+    assert seen, "no turn ping was posted"
+    for ping in seen.values():
+        assert ping.content.split(",")[0] in ("🔔 **alice**", "🔔 **bob**")
+        assert ping.pinged == []
+        assert "<@" not in ping.content
