@@ -462,7 +462,9 @@ async def test_rules_of_each_variant_are_private_and_whole(
 
 # -- /uno hand -----------------------------------------------------------------------------
 
-NOT_AT_A_TABLE = "You're not playing at any table. Start one with `/uno duo` or `/uno pizza`."
+NOT_AT_A_TABLE = (
+    "You're not playing at any table. Start one with `/uno duo`, `/uno pizza` or `/uno classic`."
+)
 
 
 async def test_hand_outside_a_table_is_refused_privately(
