@@ -21,7 +21,7 @@ class BotProcess:
         emulator: Emulator,
         *,
         database: Path,
-        guild_id: int,
+        guild_id: int | None,
         turn_seconds: int = 90,
         table_seed: int | None = None,
         log_path: Path | None = None,
@@ -35,16 +35,21 @@ class BotProcess:
         self.process: asyncio.subprocess.Process | None = None
 
     def env(self) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+        own = ("DISCORD_", "DEV_GUILD", "TURN_SECONDS", "TEST_TURN_SECONDS", "TABLE_SEED")
+        env = {k: v for k, v in os.environ.items() if not k.startswith(own)}
         env.update(
             DISCORD_TOKEN=self.emulator.token,
             DISCORD_API_BASE=self.emulator.api_base,
             DATABASE_PATH=str(self.database),
-            DEV_GUILD_ID=str(self.guild_id),
-            TURN_SECONDS=str(self.turn_seconds),
             LOG_LEVEL="INFO",
             PYTHONUNBUFFERED="1",
         )
+        if self.guild_id is not None:  # else: global commands, for every guild
+            env["DEV_GUILD_ID"] = str(self.guild_id)
+        if self.turn_seconds < 5:  # below what an admin may set (config.py)
+            env["TEST_TURN_SECONDS"] = str(self.turn_seconds)
+        else:
+            env["TURN_SECONDS"] = str(self.turn_seconds)
         if self.table_seed is not None:
             env["TABLE_SEED"] = str(self.table_seed)
         return env
