@@ -6,6 +6,7 @@ import asyncio
 import os
 import signal
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from playground import Emulator
@@ -25,13 +26,18 @@ class BotProcess:
         turn_seconds: int = 90,
         table_seed: int | None = None,
         log_path: Path | None = None,
+        launcher: Sequence[str] = (),
+        extra_env: Mapping[str, str] | None = None,
     ) -> None:
+        """`launcher`: arguments put before bot.py (a script that runs it, e.g. a probe)."""
         self.emulator = emulator
         self.database = database
         self.guild_id = guild_id
         self.turn_seconds = turn_seconds
         self.table_seed = table_seed
         self.log_path = log_path or database.with_suffix(".log")
+        self.launcher = tuple(launcher)
+        self.extra_env = dict(extra_env or {})
         self.process: asyncio.subprocess.Process | None = None
 
     def env(self) -> dict[str, str]:
@@ -52,6 +58,7 @@ class BotProcess:
             env["TURN_SECONDS"] = str(self.turn_seconds)
         if self.table_seed is not None:
             env["TABLE_SEED"] = str(self.table_seed)
+        env.update(self.extra_env)
         return env
 
     async def start(self, *, timeout: float = 30.0) -> None:  # noqa: ASYNC109
@@ -59,6 +66,7 @@ class BotProcess:
         log = self.log_path.open("ab")
         self.process = await asyncio.create_subprocess_exec(
             sys.executable,
+            *self.launcher,
             str(ROOT / "bot.py"),
             cwd=self.database.parent,  # no developer .env is read from here
             env=self.env(),
