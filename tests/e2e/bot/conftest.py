@@ -24,6 +24,7 @@ from tests.e2e.conftest import Scene
 
 BotFactory = Callable[..., BotProcess]
 HERE = Path(__file__).resolve().parent
+_SHARED: dict[int, BotProcess] = {}  # id(emulator) -> the module's running shared bot
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -78,6 +79,10 @@ async def bots(emu: Emulator, scene: Scene, database: Path) -> AsyncIterator[Bot
     made: list[BotProcess] = []
 
     def make(**settings: int) -> BotProcess:
+        assert id(emu) not in _SHARED, (
+            "this module already runs the shared uno_bot, which would answer this bot's "
+            "clicks too: put tests with a bot of their own in a module without uno_bot"
+        )
         bot = BotProcess(emu, database=database, guild_id=scene.guild.id, **settings)
         made.append(bot)
         return bot
@@ -93,7 +98,9 @@ async def shared_bot(emu: Emulator, shared_database: Path) -> AsyncIterator[BotP
     """One `python bot.py` for the module, with global commands (every test's guild)."""
     bot = BotProcess(emu, database=shared_database, guild_id=None)
     await bot.start()
+    _SHARED[id(emu)] = bot
     yield bot
+    del _SHARED[id(emu)]
     code = await bot.stop()
     output = bot.output()
     assert "Traceback" not in output, output[-4000:]
