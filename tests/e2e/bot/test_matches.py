@@ -36,14 +36,14 @@ class Played:
 
 async def play_to_the_end(table: ScriptedTable, database: Path, driver: Driver) -> int:
     """Play until the match is over, checking the table message after every action."""
-    watch = TableWatch(table, database, driver)
     checked = 0
-    while table.actions < MAX_ACTIONS:
-        if not await watch.check(exact=checked % 15 == 0):
-            break  # the match is over: no running table left
-        checked += 1
-        if not await table.step():
-            break
+    async with TableWatch(table, database, driver) as watch:
+        while table.actions < MAX_ACTIONS:
+            if not await watch.check(exact=checked % 15 == 0):
+                break  # the match is over: no running table left
+            checked += 1
+            if not await table.step():
+                break
     assert await load_truth(database, table.channel.id) is None, "the match did not finish"
     await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
     return checked
@@ -69,6 +69,7 @@ async def duo(emu: Emulator, driver: Driver, database: Path) -> Played:
     await table.open("duo", opponent=scene.bob, target=50)
     await table.open_hands()
     checked = await play_to_the_end(table, database, driver)
+    print(f"duo: {table.actions} actions, {checked} checks")
     return Played(scene, users, table, checked)
 
 

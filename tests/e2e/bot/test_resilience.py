@@ -58,13 +58,13 @@ async def test_kill_9_mid_game_then_restart_and_finish(
     assert after.match.version == before.match.version > 0
     assert json.dumps(after.match.to_snapshot()) == json.dumps(before.match.to_snapshot())
 
-    watch = TableWatch(table, database, driver)
-    assert await watch.check(exact=True)  # the table message is back (re-posted)
-    while table.actions < 1500:
-        if not await watch.check(exact=False):
-            break
-        if not await table.step():
-            break
+    async with TableWatch(table, database, driver) as watch:
+        assert await watch.check(exact=True)  # the table message is back (re-posted)
+        while table.actions < 1500:
+            if not await watch.check(exact=False):
+                break
+            if not await table.step():
+                break
     assert await load_truth(database, scene.channel.id) is None
     await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
     assert table.failures() == []
