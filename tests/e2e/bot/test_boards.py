@@ -321,6 +321,7 @@ async def test_stats_of_a_member_without_matches_says_so_privately(
     assert [(f["name"], f["value"]) for f in embed["fields"]] == [
         ("UNO Duo", "No finished match yet."),
         ("UNO Pocket Pizza Pizza", "No finished match yet."),
+        ("Classic UNO", "No finished match yet."),
     ]
     answer = private_to(
         await driver.slash(scene.alice, scene.channel, "uno stats", member=scene.bob), scene.alice
@@ -368,7 +369,8 @@ async def test_stats_agree_with_the_recorded_matches(
     )
     embed = answer.embeds[0]
     assert embed["title"] == "alice — UNO record"
-    duo, pizza = embed["fields"]
+    duo, pizza, classic = embed["fields"]
+    assert classic == {"name": "Classic UNO", "value": "No finished match yet.", "inline": False}
     day = [f"<t:{int(end.timestamp())}:d>" for end in ends]
     assert duo["name"] == "UNO Duo"
     assert duo["value"].splitlines() == [
