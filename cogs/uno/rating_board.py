@@ -7,8 +7,8 @@ from collections.abc import Sequence
 import discord
 
 from cogs.uno import ids
-from cogs.uno.boards import GOLD, MEDALS, TITLES
-from cogs.uno.render import ButtonSpec, escape_name, plural
+from cogs.uno.boards import GOLD, MEDALS
+from cogs.uno.render import ButtonSpec, escape_name, plural, variant_name
 from db.models import Rating, RatingBoardPage, RatingEntry
 
 UNRANKED_SHOWN = 15  # names listed as "not ranked yet"; the rest are counted
@@ -37,7 +37,7 @@ def leaderboard(
     page: RatingBoardPage, unranked: Sequence[RatingEntry], *, guild_name: str
 ) -> tuple[discord.Embed, list[ButtonSpec]]:
     """One page of the board by skill, members still short of matches below it."""
-    embed = discord.Embed(title=f"{TITLES[page.variant]} leaderboard", colour=GOLD)
+    embed = discord.Embed(title=f"{variant_name(page.variant)} leaderboard", colour=GOLD)
     if guild_name:
         embed.set_author(name=guild_name[:256])
     points = "conceded" if page.variant == "duo" else "scored"

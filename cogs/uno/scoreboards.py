@@ -9,12 +9,14 @@ import discord
 
 from cogs.uno import answers, boards, ids, payloads, rating_board, rating_chart
 from cogs.uno.issued import click_data, issued
+from cogs.uno.render import variant_name
 from db.database import Database
 from db.models import LeaderboardPage, MemberStats, Rating, RatingBoardPage, RatingEntry, Variant
 
 MIN_RANKED = 5  # matches before a member is ranked by skill
 
-VARIANTS: dict[str, Variant] = {"duo": "duo", "pizza": "pizza"}  # a custom_id's text, checked
+# A custom_id's text, checked.
+VARIANTS: dict[str, Variant] = {"duo": "duo", "pizza": "pizza", "classic": "classic"}
 
 
 class Scoreboards:
@@ -93,13 +95,13 @@ class Scoreboards:
             series[name] = rating_chart.points(history)
         embed = boards.stats(who.display_name, records)
         embed.description = "\n".join(
-            f"**{boards.TITLES[name]}:** {rating_board.rating_words(r, min_played=MIN_RANKED)}"
+            f"**{variant_name(name)}:** {rating_board.rating_words(r, min_played=MIN_RANKED)}"
             for name, r in ratings.items()
         )
         if not any(len(line) >= 2 for line in series.values()):
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return
-        png = rating_chart.chart_png(series, boards.TITLES)
+        png = rating_chart.chart_png(series, {name: variant_name(name) for name in series})
         embed.set_image(url=f"attachment://{rating_chart.FILE_NAME}")
         await interaction.response.send_message(
             embed=embed,

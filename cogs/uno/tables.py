@@ -136,7 +136,7 @@ class TableService:
             if data.get("type") == "remove":
                 match.remove_player(player)
             else:
-                match.apply(player, engine_actions.from_json(data))
+                match.apply_logged(player, engine_actions.from_json(data))
         row = running.match
         options = dict(row.options)
         host = options.get("host_id", row.players[0].user_id)
@@ -238,7 +238,7 @@ class TableService:
                     points={int(p): pts for p, pts in event.points},
                 )
             elif isinstance(event, MatchEnded):
-                results = match_results(table.variant, event)
+                results = match_results(table.match)
         await self.db.tables.record_action(
             table.match_id,
             seq=table.match.version,

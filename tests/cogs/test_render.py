@@ -267,9 +267,10 @@ def legal_for(pending: Pending, hand: Sequence[Card], rng: random.Random) -> Seq
 
 
 def generated_cases() -> Iterator[tuple[str, int, int, Pending]]:
-    for variant in ("duo", "pizza"):
+    seat_counts = {"duo": range(2, 6), "pizza": range(2, 6), "classic": (2, 6, 10)}
+    for variant, counts in seat_counts.items():
         for size in (1, 7, 40, 60):
-            for players in range(2, 6):
+            for players in counts:
                 for pending in Pending:
                     yield variant, size, players, pending
 
@@ -980,9 +981,17 @@ def test_rules_text_is_short_and_quotes_rule_ids(variant: str) -> None:
     assert "X3" in text
 
 
+def test_classic_rules_text_is_short_and_in_plain_words() -> None:
+    text = render.rules_text("classic")
+    assert len(text) <= 2000
+    assert "Wild Draw 4" in text
+    assert "500" in text
+    assert re.search(r"\b[DPCHX]\d+\b", text) is None
+
+
 def test_rules_text_refuses_an_unknown_variant() -> None:
     with pytest.raises(ValueError, match="unknown variant"):
-        render.rules_text("classic")
+        render.rules_text("mystery")
 
 
 def test_one_of_every_event_renders_in_every_log_position() -> None:
@@ -1031,7 +1040,10 @@ def test_the_drawn_card_button_says_play() -> None:
     assert by_code(panel)["p.G9"].label == "Play Green 9"
 
 
-@pytest.mark.parametrize(("variant", "players"), [("duo", 2), ("pizza", 2), ("pizza", 5)])
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [("duo", 2), ("pizza", 2), ("pizza", 5), ("classic", 2), ("classic", 10)],
+)
 def test_real_random_games_render_within_limits(variant: str, players: int) -> None:
     """Drive the real engines with random legal actions; render every state on the way."""
     from engine.match import new_match

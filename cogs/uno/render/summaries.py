@@ -121,6 +121,32 @@ _RULES: Final = {
             "**X3** Leaving a match is a forfeit.",
         )
     ),
+    "classic": "\n".join(
+        (
+            "**Classic UNO**: 2–10 players, 108 cards: numbers, Skip, Reverse and Draw 2 in "
+            "four colours, Wild and Wild Draw 4.",
+            "**Deal:** 7 cards each; the dealer moves left each round; the player left of the "
+            "dealer starts. The first card acts on the first player (a Wild Draw 4 goes back "
+            "into the deck).",
+            "**Your turn:** play a card that matches the colour, number or symbol, or any "
+            "wild; or draw one (always allowed). A matching drawn card may be played at once.",
+            "**Skip:** the next player loses the turn. **Reverse:** the direction changes (a "
+            "Skip with 2 players). **Draw 2:** the next player draws 2 and loses the turn. No "
+            "stacking.",
+            "**Wild:** name a colour. **Wild Draw 4:** only when you hold no card of the "
+            "colour in play (bluffing is allowed); the next player draws 4 and loses the turn, "
+            "or challenges.",
+            "**Challenge:** if the Wild Draw 4 was played while holding a card of the colour "
+            "in play, its player draws 4; if it was fair, you draw 6 and lose your turn.",
+            "**UNO:** call it when you play your second-to-last card. Caught before the next "
+            "player plays or draws: draw 2.",
+            "**Empty draw pile:** the discard pile (but its top card) is shuffled into a new one.",
+            "**Scoring:** out of cards wins the round and scores every other hand (numbers face "
+            "value, Skip, Reverse and Draw 2 20, wilds 50). The first to the target (500 by "
+            "default) wins.",
+            "Leaving a match is a forfeit.",
+        )
+    ),
 }
 
 

@@ -69,8 +69,7 @@ def _colour_words(view: PublicView) -> str:
 
 
 def _wild_draw_words(who: str, view: PublicView) -> str:
-    rule = "D10" if view.variant == "duo" else "P7"
-    return f"{who} is hit by a wild draw of {view.pending_draw}: challenge or accept ({rule})"
+    return f"{who} is hit by a wild draw of {view.pending_draw}: challenge or accept"
 
 
 _PENDING_WORDS: dict[Pending, Callable[[str, PublicView], str]] = {
@@ -170,7 +169,7 @@ def _state_lines(
     if view.phase is not Phase.MATCH_OVER:
         turn += _deadline(deadline)
     lines.append(turn)
-    if view.variant == "pizza":
+    if view.variant != "duo":  # Duo has no direction: a Reverse never skips there
         arrow = "↻ clockwise" if view.clockwise else "↺ counter-clockwise"
         dealer = f" · Dealer: {name(names, view.dealer)}" if view.dealer else ""
         lines.append(f"**Direction:** {arrow}{dealer}")

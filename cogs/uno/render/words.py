@@ -229,6 +229,7 @@ _DRAW_REASONS: Final = {
     DrawReason.TURN: "",
     DrawReason.VOLLEY: " (volley)",
     DrawReason.DRAW_ONE: " (Draw One)",
+    DrawReason.DRAW_TWO: " (Draw 2)",
     DrawReason.WILD_DRAW: " (wild draw)",
     DrawReason.CHALLENGE: " (challenge)",
     DrawReason.UNO_PENALTY: " (UNO penalty)",
@@ -252,7 +253,7 @@ def _round_started(event: RoundStarted, n: Mapping[str, str], variant: str | Non
             f"Round {event.round} starts: {name(n, event.dealer)} is Player 1, "
             f"{name(n, event.first)} plays first"
         )
-    if variant == "pizza":
+    if variant in ("pizza", "classic"):
         return (
             f"Round {event.round} starts: {name(n, event.dealer)} deals, "
             f"{name(n, event.first)} plays first"
