@@ -4,8 +4,9 @@ Table controls: `uno:{table_id}:{version}:{code}`, where `code` is a compact
 engine action (`p.R5`, `c.G`, `tv`, ...) or a table code (`hand`, `uno`,
 `sel`, `pg.2`). Lobby buttons: `uno:lobby:{lobby_id}:{version}:{code}` (`join`,
 `leave`, `start`, `cancel`, `accept`, `decline`): a lobby id is never reused,
-even across restarts. The leaderboard pager: `uno:lb.{variant}.{page}`, pages 1
-to MAX_PAGE.
+even across restarts. The leaderboard pagers: `uno:lb.{variant}.{page}` (by
+wins) and `uno:rb.{variant}.{page}` (by skill rating), pages 1 to MAX_PAGE. The
+settings panel: `uno:set.{code}`.
 
 Each family has one template (`TABLE_TEMPLATE`, `LOBBY_TEMPLATE`,
 `LEADERBOARD_TEMPLATE`); `parse_custom_id` matches it once and keeps what it
@@ -43,6 +44,8 @@ MAX_CUSTOM_ID: Final = 100  # Discord's limit for a component's custom_id
 
 TABLE_TEMPLATE: Final = r"uno:(?P<table>\d+):(?P<version>\d+):(?P<code>[^:]+)"
 LEADERBOARD_TEMPLATE: Final = r"uno:lb\.(?P<variant>[a-z]+)\.(?P<page>\d+)"
+RATING_TEMPLATE: Final = r"uno:rb\.(?P<variant>[a-z]+)\.(?P<page>\d+)"
+SETTINGS_TEMPLATE: Final = r"uno:set\.(?P<code>[a-z]+)"
 LOBBY_TEMPLATE: Final = r"uno:lobby:(?P<lobby>\d+):(?P<version>\d+):(?P<code>[a-z]+)"
 
 # Table codes that are not engine actions.
@@ -50,6 +53,10 @@ HAND: Final = "hand"  # open the hand panel
 UNO: Final = "uno"  # the table's UNO! button: the handler decides call or catch
 PICK: Final = "sel"  # a select whose chosen value is an action code
 PAGE: Final = "pg"  # `pg.{n}`: show page n of an overflowing hand panel
+# The settings panel's controls (`uno:set.{code}`), and its modal's.
+SETTINGS_CODES: Final = frozenset(
+    {"deck", "challenge", "house", "table", "numbers", "reset", "form"}
+)
 LOBBY_CODES: Final = frozenset({"join", "leave", "start", "cancel", "accept", "decline"})
 TABLE_CODES: Final = frozenset({HAND, UNO, PICK})
 # Table controls drawn without a meaningful version (the table message's buttons
@@ -78,6 +85,8 @@ _SIMPLE_CODES: Final[dict[type[Action], str]] = {type(a): c for c, a in _SIMPLE.
 
 _TABLE_RE = re.compile(TABLE_TEMPLATE)
 _LEADERBOARD_RE = re.compile(LEADERBOARD_TEMPLATE)
+_RATING_RE = re.compile(RATING_TEMPLATE)
+_SETTINGS_RE = re.compile(SETTINGS_TEMPLATE)
 _LOBBY_RE = re.compile(LOBBY_TEMPLATE)
 _SELECT_RE = re.compile(r"sel(?:\.\d{1,2})?")
 _PAGE_RE = re.compile(r"pg\.\d{1,3}")
@@ -177,6 +186,22 @@ def leaderboard_custom_id(variant: str, page: int) -> str:
     return custom_id
 
 
+def rating_custom_id(variant: str, page: int) -> str:
+    """`uno:rb.{variant}.{page}`: the pager of the board by skill rating."""
+    custom_id = f"{PREFIX}:rb.{variant}.{page}"
+    if not 1 <= page <= MAX_PAGE or _RATING_RE.fullmatch(custom_id) is None:
+        raise ValueError(f"bad rating board page {variant!r} {page!r}")
+    return custom_id
+
+
+def settings_custom_id(code: str) -> str:
+    """`uno:set.{code}`: a control of the settings panel (it carries no server: the
+    server is the one the click comes from, and every click checks Manage Server)."""
+    if code not in SETTINGS_CODES:
+        raise ValueError(f"unknown settings code {code!r}")
+    return f"{PREFIX}:set.{code}"
+
+
 def lobby_custom_id(lobby_id: int, version: int, code: str) -> str:
     """`uno:lobby:{lobby_id}:{version}:{code}`; ValueError for an id we would refuse."""
     if code not in LOBBY_CODES:
@@ -230,23 +255,31 @@ class LobbyControl:
 class LeaderboardPage:
     variant: str
     page: int
+    by_rating: bool = False
 
 
-ParsedId = TableControl | LobbyControl | LeaderboardPage
+@dataclass(frozen=True, slots=True)
+class SettingsControl:
+    """A control of the settings panel, or its modal: which one."""
+
+    code: str
+
+
+ParsedId = TableControl | LobbyControl | LeaderboardPage | SettingsControl
 
 
 def parse_custom_id(custom_id: object) -> ParsedId | None:
     """Parse one of our custom_ids; None for anything malformed or not ours. Never raises."""
     if not isinstance(custom_id, str) or len(custom_id) > MAX_CUSTOM_ID:
         return None
-    board = _LEADERBOARD_RE.fullmatch(custom_id)
-    if board is not None:
-        page = board["page"]
-        if not page.isascii() or len(page) > len(str(MAX_PAGE)):
-            return None
-        if not 1 <= int(page) <= MAX_PAGE:
-            return None
-        return LeaderboardPage(variant=board["variant"], page=int(page))
+    for pattern, by_rating in ((_LEADERBOARD_RE, False), (_RATING_RE, True)):
+        board = pattern.fullmatch(custom_id)
+        if board is not None:
+            return _board_page(board, by_rating=by_rating)
+    chosen = _SETTINGS_RE.fullmatch(custom_id)
+    if chosen is not None:
+        code = chosen["code"]
+        return SettingsControl(code) if code in SETTINGS_CODES else None
     lobby = _LOBBY_RE.fullmatch(custom_id)
     if lobby is not None:
         return _lobby_control(lobby)
@@ -262,6 +295,15 @@ def parse_custom_id(custom_id: object) -> ParsedId | None:
     if not is_known_code(code):
         return None
     return TableControl(table_id=int(table), version=int(version), code=code)
+
+
+def _board_page(board: re.Match[str], *, by_rating: bool) -> LeaderboardPage | None:
+    page = board["page"]
+    if not page.isascii() or len(page) > len(str(MAX_PAGE)):
+        return None
+    if not 1 <= int(page) <= MAX_PAGE:
+        return None
+    return LeaderboardPage(variant=board["variant"], page=int(page), by_rating=by_rating)
 
 
 def _lobby_control(found: re.Match[str]) -> LobbyControl | None:

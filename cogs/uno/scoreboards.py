@@ -1,15 +1,19 @@
-"""The leaderboard's pages and a member's record, as answers."""
+"""The leaderboards' pages and a member's record, as answers."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import discord
 
-from cogs.uno import answers, boards, ids, payloads
+from cogs.uno import answers, boards, ids, payloads, rating_board, rating_chart
 from cogs.uno.issued import click_data, issued
+from cogs.uno.render import variant_name
 from db.database import Database
-from db.models import LeaderboardPage, MemberStats, Variant
+from db.models import LeaderboardPage, MemberStats, Rating, RatingBoardPage, RatingEntry, Variant
+
+MIN_RANKED = 5  # matches before a member is ranked by skill
 
 # A custom_id's text, checked.
 VARIANTS: dict[str, Variant] = {"duo": "duo", "pizza": "pizza", "classic": "classic"}
@@ -21,12 +25,36 @@ class Scoreboards:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def first_page(self, interaction: discord.Interaction[Any], variant: Variant) -> None:
+    async def first_page(
+        self, interaction: discord.Interaction[Any], variant: Variant, *, by_rating: bool = True
+    ) -> None:
         assert interaction.guild_id is not None
-        page = await self.db.scores.leaderboard(
-            guild_id=interaction.guild_id, variant=variant, page=1
+        if by_rating:
+            data = await self._rating_data(interaction, interaction.guild_id, variant, 1)
+        else:
+            page = await self.db.scores.leaderboard(
+                guild_id=interaction.guild_id, variant=variant, page=1
+            )
+            data = _board_data(interaction, page)
+        await answers.respond(interaction, data)
+
+    async def _rating_data(
+        self, interaction: discord.Interaction[Any], guild_id: int, variant: Variant, page: int
+    ) -> dict[str, Any]:
+        board = await rating_page(self.db, guild_id=guild_id, variant=variant, page=page)
+        unranked = await self._unranked(guild_id, variant)
+        embed, specs = rating_board.leaderboard(
+            board, unranked, guild_name=interaction.guild.name if interaction.guild else ""
         )
-        await answers.respond(interaction, _board_data(interaction, page))
+        return {"embeds": [embed.to_dict()], "components": payloads.rows(specs)}
+
+    async def _unranked(self, guild_id: int, variant: Variant) -> list[RatingEntry]:
+        """Members with a rated match but fewer than MIN_RANKED, most matches first."""
+        everyone = await self.db.ratings.leaderboard(
+            guild_id=guild_id, variant=variant, page=1, page_size=100, min_played=1
+        )
+        short = [e for e in everyone.entries if e.played < MIN_RANKED]
+        return sorted(short, key=lambda e: (-e.played, e.display_name.casefold()))
 
     async def turn_page(
         self, interaction: discord.Interaction[Any], control: ids.LeaderboardPage
@@ -38,21 +66,47 @@ class Scoreboards:
         if variant is None or interaction.guild_id is None or not drawn:
             await answers.reply(interaction, "That button is no longer valid.")
             return
-        page = await board_page(
-            self.db, guild_id=interaction.guild_id, variant=variant, page=control.page
-        )
-        await answers.update(interaction, _board_data(interaction, page))
+        if control.by_rating:
+            data = await self._rating_data(interaction, interaction.guild_id, variant, control.page)
+        else:
+            page = await board_page(
+                self.db, guild_id=interaction.guild_id, variant=variant, page=control.page
+            )
+            data = _board_data(interaction, page)
+        await answers.update(interaction, data)
 
     async def record(self, interaction: discord.Interaction[Any], who: discord.abc.User) -> None:
-        assert interaction.guild_id is not None
-        records: dict[str, MemberStats | None] = {
-            variant: await self.db.scores.member_stats(
-                guild_id=interaction.guild_id, user_id=who.id, variant=variant
+        """The member's record and skill in each game, with a chart of their last changes."""
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        records: dict[str, MemberStats | None] = {}
+        ratings: dict[str, Rating | None] = {}
+        series: dict[str, list[float]] = {}
+        for name, variant in VARIANTS.items():
+            records[name] = await self.db.scores.member_stats(
+                guild_id=guild_id, user_id=who.id, variant=variant
             )
-            for variant in VARIANTS.values()
-        }
+            ratings[name] = await self.db.ratings.rating(
+                guild_id=guild_id, user_id=who.id, variant=variant
+            )
+            history = await self.db.ratings.history(
+                guild_id=guild_id, user_id=who.id, variant=variant
+            )
+            series[name] = rating_chart.points(history)
+        embed = boards.stats(who.display_name, records)
+        embed.description = "\n".join(
+            f"**{variant_name(name)}:** {rating_board.rating_words(r, min_played=MIN_RANKED)}"
+            for name, r in ratings.items()
+        )
+        if not any(len(line) >= 2 for line in series.values()):
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
+        png = rating_chart.chart_png(series, {name: variant_name(name) for name in series})
+        embed.set_image(url=f"attachment://{rating_chart.FILE_NAME}")
         await interaction.response.send_message(
-            embed=boards.stats(who.display_name, records), ephemeral=True
+            embed=embed,
+            file=discord.File(io.BytesIO(png), filename=rating_chart.FILE_NAME),
+            ephemeral=True,
         )
 
 
@@ -61,6 +115,20 @@ def _board_data(interaction: discord.Interaction[Any], page: LeaderboardPage) ->
         page, guild_name=interaction.guild.name if interaction.guild else ""
     )
     return {"embeds": [embed.to_dict()], "components": payloads.rows(specs)}
+
+
+async def rating_page(
+    db: Database, *, guild_id: int, variant: Variant, page: int
+) -> RatingBoardPage:
+    """Page `page` of the board by skill; its last page if the board shrank meanwhile."""
+    board = await db.ratings.leaderboard(
+        guild_id=guild_id, variant=variant, page=page, min_played=MIN_RANKED
+    )
+    if board.page > board.pages:
+        board = await db.ratings.leaderboard(
+            guild_id=guild_id, variant=variant, page=board.pages, min_played=MIN_RANKED
+        )
+    return board
 
 
 async def board_page(

@@ -114,8 +114,12 @@ def table_embed(
     table_id: int,
     deadline: datetime | None,
     title: str | None = None,
+    options: str = "",
 ) -> discord.Embed:
-    """The table message: the whole public state of the match in words."""
+    """The table message: the whole public state of the match in words.
+
+    `options`: the table's options in play, in words ("30 s a turn · classic deck").
+    """
     heading = title or f"{variant_name(view.variant)} · Round {view.round}"
     embed = discord.Embed(
         title=heading,
@@ -131,6 +135,8 @@ def table_embed(
             value=fit_items(labels, FIELD_VALUE),
             inline=False,
         )
+    if options:
+        embed.add_field(name="Table options", value=options[:FIELD_VALUE], inline=False)
     log = [
         line
         for line in (describe_event(e, names, variant=view.variant) for e in view.recent)
