@@ -1,0 +1,130 @@
+"""The hard computer: determinised Monte Carlo search within a time budget.
+
+At each decision of its own (play or draw, which card, the colour, a challenge,
+a volley, a dump, a give) it samples the cards it cannot see consistently with
+everything public (`engine.players.world`), plays every candidate move out in
+each sampled world with the engine and the normal player (`engine.players.
+search`), and takes the move with the best average. The same world and the same
+random stream serve every candidate, so the comparison is fair even with few
+samples. It always calls UNO and catches every forgotten call; draft picks
+(no card is laid yet) follow the normal player's rule of thumb.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from engine.actions import Action, CallUno, CatchUno, Draw
+from engine.errors import IllegalAction
+from engine.match import DuoOptions
+from engine.players.memory import Memory
+from engine.players.normal import normal_action
+from engine.players.search import playout
+from engine.players.tactics import with_uno
+from engine.players.world import sample_world
+from engine.views import Pending, PrivateView, PublicView
+
+_CALL = CallUno()
+_CATCH = CatchUno()
+_NO_SEARCH = frozenset({Pending.DRAFT_PICK, Pending.DRAFT_FORCED})
+MAX_CANDIDATES = 6
+
+
+class HardPlayer:
+    """The hard computer opponent.
+
+    `budget_ms` bounds the time of one search (a last sample may run over by one
+    playout per candidate). `samples` fixes the number of sampled worlds instead,
+    for reproducible tests. `options` are the table's Duo options (deck, challenge
+    rule), public at the table.
+    """
+
+    __slots__ = (
+        "budget",
+        "depth",
+        "failures",
+        "last_samples",
+        "memory",
+        "options",
+        "rng",
+        "samples",
+    )
+
+    def __init__(
+        self,
+        player: str,
+        rng: random.Random,
+        *,
+        budget_ms: float = 150.0,
+        samples: int | None = None,
+        depth: int = 40,
+        options: DuoOptions | None = None,
+    ) -> None:
+        self.rng = rng
+        self.memory = Memory(player)
+        self.budget = budget_ms / 1000
+        self.samples = samples
+        self.depth = depth
+        self.options = options or DuoOptions()
+        self.failures = 0  # sampled worlds the engine refused (a bug if ever > 0)
+        self.last_samples = 0
+
+    def act(self, me: PrivateView, table: PublicView) -> Action | None:
+        self.memory.observe(me, table)
+        legal = me.legal
+        if not legal:
+            return None
+        if _CALL in legal:
+            return _CALL
+        if _CATCH in legal:
+            return _CATCH
+        if table.to_act != me.player:
+            return None
+        if table.pending in _NO_SEARCH:
+            return normal_action(me, table, self.rng, self.memory)
+        candidates = self._candidates(me, table)
+        if len(candidates) == 1:
+            return candidates[0]
+        return self._search(me, table, candidates)
+
+    def _candidates(self, me: PrivateView, table: PublicView) -> Sequence[Action]:
+        moves = [a for a in with_uno(me.legal) if not isinstance(a, CallUno | CatchUno)]
+        if len(moves) <= MAX_CANDIDATES:
+            return moves
+        keep = [normal_action(me, table, self.rng, self.memory)]
+        if Draw() in moves and Draw() not in keep:
+            keep.append(Draw())
+        rest = [a for a in moves if a not in keep]
+        self.rng.shuffle(rest)
+        return [*keep, *rest[: MAX_CANDIDATES - len(keep)]]
+
+    def _search(self, me: PrivateView, table: PublicView, candidates: Sequence[Action]) -> Action:
+        totals = [0.0] * len(candidates)
+        deadline = time.perf_counter() + self.budget
+        done = 0
+        tries = 0
+        while tries < 4 * (self.samples or 10_000):
+            if self.samples is not None and done >= self.samples:
+                break
+            if self.samples is None and done >= 2 and time.perf_counter() >= deadline:
+                break
+            tries += 1
+            world = sample_world(me, table, self.memory, self.rng, self.options)
+            seed = self.rng.getrandbits(64)
+            try:
+                values = [
+                    playout(world, me.player, a, random.Random(seed), self.depth)
+                    for a in candidates
+                ]
+            except (ValueError, IllegalAction):
+                self.failures += 1
+                continue
+            totals = [t + v for t, v in zip(totals, values, strict=True)]
+            done += 1
+        self.last_samples = done
+        if done == 0:
+            return normal_action(me, table, self.rng, self.memory)
+        best = max(range(len(candidates)), key=lambda k: totals[k])
+        return candidates[best]
