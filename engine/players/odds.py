@@ -10,6 +10,8 @@ from engine.players.memory import Memory
 from engine.players.tactics import DRAW_WILDS, seat_of
 from engine.views import PrivateView, PublicView
 
+TYPICAL_SHARE = 0.3  # of the cards, about this many match a top card (colour, face, wilds)
+
 
 def _before_the_wild(
     table: PublicView, memory: Memory | None
@@ -43,12 +45,12 @@ def _unseen(me: PrivateView, table: PublicView, memory: Memory | None) -> list[C
 def guilty_odds(me: PrivateView, table: PublicView, memory: Memory | None) -> float:
     """The chance the draw-wild's player held another card they could have played."""
     player, top, active = _before_the_wild(table, memory)
-    if player is None or top is None:
+    if player is None:
         return 0.3
     held = seat_of(table, player).cards
     unseen = _unseen(me, table, memory)
-    if not unseen:
-        return 0.0
+    if top is None or not unseen:  # what it was laid on went unseen: a typical share
+        return 1.0 - (1.0 - TYPICAL_SHARE) ** held
     face = top.face if top.colour is not None else None
     strict = table.variant == "classic"  # C7: only the active colour counts
 
