@@ -87,20 +87,21 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return ((centre - spread) / (1 + z * z / n), (centre + spread) / (1 + z * z / n))
 
 
-def _computer(strength: str, player: str, seed: int, budget_ms: float) -> Computer:
+def _computer(strength: str, player: str, seed: int, budget: tuple[float, int]) -> Computer:
     rng = random.Random(seed)
     if strength == "easy":
         return EasyPlayer(rng)
     if strength == "normal":
         return NormalPlayer(player, rng)
-    return HardPlayer(player, rng, budget_ms=budget_ms)
+    budget_ms, samples = budget
+    return HardPlayer(player, rng, budget_ms=budget_ms, samples=samples or None)
 
 
-def play_one(row: Row, seed: int, budget_ms: float) -> Tally:
+def play_one(row: Row, seed: int, budget: tuple[float, int]) -> Tally:
     ids = [f"s{i}" for i in range(row.seats)]
     subject = ids[seed % row.seats]
     seats = {
-        p: _computer(row.subject if p == subject else row.others, p, seed * 16 + i, budget_ms)
+        p: _computer(row.subject if p == subject else row.others, p, seed * 16 + i, budget)
         for i, p in enumerate(ids)
     }
     match = new_match(cast(Variant, row.variant), players=ids, seed=seed)
@@ -128,11 +129,11 @@ def play_one(row: Row, seed: int, budget_ms: float) -> Tally:
     return tally
 
 
-def run_chunk(task: tuple[int, int, int, float]) -> tuple[int, Tally]:
-    index, first, count, budget_ms = task
+def run_chunk(task: tuple[int, int, int, tuple[float, int]]) -> tuple[int, Tally]:
+    index, first, count, budget = task
     tally = Tally()
     for seed in range(first, first + count):
-        tally.add(play_one(ROWS[index], seed, budget_ms))
+        tally.add(play_one(ROWS[index], seed, budget))
     return index, tally
 
 
@@ -189,18 +190,22 @@ def main() -> None:
     parser.add_argument("--matches", type=int, help="matches per row (default 2000, hard 500)")
     parser.add_argument("--workers", type=int, default=2, help="processes (at most 2)")
     parser.add_argument("--budget-ms", type=float, default=150.0, help="hard search budget")
+    parser.add_argument(
+        "--samples", type=int, default=0, help="hard: this many worlds, no time budget"
+    )
     parser.add_argument("--rows", default="", help="comma-separated row numbers (1-4)")
     args = parser.parse_args()
     rows = [r for r in ROWS if r.variant != "classic" or _has_classic()]
     if args.rows:
         wanted = {int(x) - 1 for x in args.rows.split(",")}
         rows = [r for r in rows if ROWS.index(r) in wanted]
-    tasks: list[tuple[int, int, int, float]] = []
+    tasks: list[tuple[int, int, int, tuple[float, int]]] = []
     for row in rows:
         size = args.matches or (500 if row.hard else 2000)
         index = ROWS.index(row)
         for first in range(0, size, CHUNK):
-            tasks.append((index, first, min(CHUNK, size - first), args.budget_ms))
+            budget = (args.budget_ms, args.samples)
+            tasks.append((index, first, min(CHUNK, size - first), budget))
     random.Random(0).shuffle(tasks)  # rows finish together, so a quick look is fair
     workers = max(1, min(2, args.workers))
     print(f"python {sys.version.split()[0]}; {len(rows)} rows; {workers} worker processes")

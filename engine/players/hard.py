@@ -16,11 +16,11 @@ import random
 import time
 from collections.abc import Sequence
 
-from engine.actions import Action, CallUno, CatchUno, Draw
+from engine.actions import Action, CallUno, CatchUno, Dump, Play
 from engine.errors import IllegalAction
 from engine.match import DuoOptions
 from engine.players.memory import Memory
-from engine.players.normal import normal_action
+from engine.players.normal import normal_action, ranked
 from engine.players.search import playout
 from engine.players.tactics import with_uno
 from engine.players.world import sample_world
@@ -93,33 +93,28 @@ class HardPlayer:
         moves = [a for a in with_uno(me.legal) if not isinstance(a, CallUno | CatchUno)]
         if len(moves) <= MAX_CANDIDATES:
             return moves
-        keep = [normal_action(me, table, self.rng, self.memory)]
-        if Draw() in moves and Draw() not in keep:
-            keep.append(Draw())
+        # Too many to judge well in the time: the plays the normal player likes best.
+        liked = sorted(ranked(me, table), key=lambda pair: -pair[0])
+        keep = [a for _, a in liked[: MAX_CANDIDATES - 1]]
         rest = [a for a in moves if a not in keep]
-        self.rng.shuffle(rest)
+        rest.sort(key=lambda a: isinstance(a, Play | Dump))  # drawing first: always a choice
         return [*keep, *rest[: MAX_CANDIDATES - len(keep)]]
 
     def _search(self, me: PrivateView, table: PublicView, candidates: Sequence[Action]) -> Action:
         totals = [0.0] * len(candidates)
-        deadline = time.perf_counter() + self.budget
+        started = time.perf_counter()
         done = 0
         tries = 0
         while tries < 4 * (self.samples or 10_000):
             if self.samples is not None and done >= self.samples:
                 break
-            if self.samples is None and done >= 2 and time.perf_counter() >= deadline:
-                break
+            if self.samples is None and done >= 2:
+                spent = time.perf_counter() - started
+                if spent + spent / done > self.budget:  # the next sample would overrun
+                    break
             tries += 1
-            world = sample_world(me, table, self.memory, self.rng, self.options)
-            seed = self.rng.getrandbits(64)
-            try:
-                values = [
-                    playout(world, me.player, a, random.Random(seed), self.depth)
-                    for a in candidates
-                ]
-            except (ValueError, IllegalAction):
-                self.failures += 1
+            values = self._sample(me, table, candidates)
+            if values is None:
                 continue
             totals = [t + v for t, v in zip(totals, values, strict=True)]
             done += 1
@@ -128,3 +123,17 @@ class HardPlayer:
             return normal_action(me, table, self.rng, self.memory)
         best = max(range(len(candidates)), key=lambda k: totals[k])
         return candidates[best]
+
+    def _sample(
+        self, me: PrivateView, table: PublicView, candidates: Sequence[Action]
+    ) -> list[float] | None:
+        """Every candidate played out in one sampled world, with the same random stream."""
+        world = sample_world(me, table, self.memory, self.rng, self.options)
+        seed = self.rng.getrandbits(64)
+        try:
+            return [
+                playout(world, me.player, a, random.Random(seed), self.depth) for a in candidates
+            ]
+        except (ValueError, IllegalAction):
+            self.failures += 1
+            return None

@@ -44,7 +44,6 @@ from engine.players.tactics import (
     colour_counts,
     colour_held_most,
     next_seat,
-    with_uno,
 )
 from engine.players.values import card_value
 from engine.views import Pending, PrivateView, PublicView
@@ -79,7 +78,7 @@ def normal_action(
         return _give(me, table.variant)
     if pending is Pending.DRAFT_PICK or pending is Pending.DRAFT_FORCED:
         return _draft(me, legal)
-    return _turn(me, table, rng)
+    return _turn(me, table)
 
 
 def _draft(me: PrivateView, legal: tuple[Action, ...]) -> Action:
@@ -100,29 +99,56 @@ def _give(me: PrivateView, variant: str) -> Action:
     return Give(max(coloured, key=lambda c: (card_value(variant, c), hand_order(c))))
 
 
-def _turn(me: PrivateView, table: PublicView, rng: random.Random) -> Action:
-    options = [a for a in with_uno(me.legal) if isinstance(a, Play | Dump)]
+def _sheds(legal: tuple[Action, ...]) -> list[Action]:
+    """The plays and dumps, in the form that calls UNO with the play when there is one."""
+    found: dict[tuple[bool, Card], Action] = {}
+    for a in legal:
+        if isinstance(a, Play):
+            key, uno = (True, a.card), a.uno
+        elif isinstance(a, Dump):
+            key, uno = (False, a.last), a.uno
+        else:
+            continue
+        if uno or key not in found:
+            found[key] = a
+    return list(found.values())
+
+
+def _turn(me: PrivateView, table: PublicView) -> Action:
+    options = _sheds(me.legal)
+    hand = me.hand
     if table.pending is Pending.DRAWN_CARD and options:
         drawn = me.drawn
-        if drawn is not None and drawn.colour is None and len(me.hand) > 2:
+        if drawn is not None and drawn.colour is None and len(hand) > 2:
             return KeepDrawn()  # a wild drawn is kept for later
     if not options:
         for fallback in (TakeVolley(), KeepDrawn(), NoDump(), Draw()):
             if fallback in me.legal:
                 return fallback
         return me.legal[0]
-    counts = colour_counts(me.hand)
+    return max(ranked(me, table, options), key=lambda pair: pair[0])[1]
+
+
+def ranked(
+    me: PrivateView, table: PublicView, options: list[Action] | None = None
+) -> list[tuple[float, Action]]:
+    """How much this player likes each play or dump it may make now (higher is better)."""
+    hand = me.hand
+    counts = colour_counts(hand)
     danger = next_seat(table, me.player).cards <= 2
-    last_cards = len(me.hand) <= 2
-
-    def score(action: Action) -> float:
-        if isinstance(action, Dump):
-            same = sum(1 for c in me.hand if c.colour is action.last.colour)
-            return 3.0 * same + _DUMP_EFFECT.get(action.last.face, 0.0) + (3 if danger else 0)
-        assert isinstance(action, Play)
-        return _play_score(action.card, table.variant, counts, danger, last_cards)
-
-    return max(options, key=lambda a: score(a) + rng.random() * 0.01)
+    last_cards = len(hand) <= 2
+    variant = table.variant
+    scored: list[tuple[float, Action]] = []
+    for action in _sheds(me.legal) if options is None else options:
+        if isinstance(action, Play):
+            value = _play_score(action.card, variant, counts, danger, last_cards)
+        else:
+            assert isinstance(action, Dump)
+            last = action.last
+            same = counts[last.colour] if last.colour is not None else 0
+            value = 3.0 * same + _DUMP_EFFECT.get(last.face, 0.0) + (3.0 if danger else 0.0)
+        scored.append((value, action))
+    return scored
 
 
 def _play_score(

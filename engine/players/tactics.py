@@ -36,10 +36,17 @@ def colour_held_most(hand: Iterable[Card]) -> Colour:
 
 def next_seat(table: PublicView, player: str) -> SeatView:
     """The seated player after `player` in the direction of play (Duo: the opponent)."""
-    seats = [s for s in table.seats if s.seated or s.player == player]
-    at = next(i for i, s in enumerate(seats) if s.player == player)
+    seats = table.seats
+    n = len(seats)
+    at = 0
+    while seats[at].player != player:
+        at += 1
     step = 1 if table.clockwise else -1
-    return seats[(at + step) % len(seats)]
+    for k in range(1, n):
+        seat = seats[(at + step * k) % n]
+        if seat.seated:
+            return seat
+    return seats[at]
 
 
 def seat_of(table: PublicView, player: str) -> SeatView:
