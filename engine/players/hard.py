@@ -12,6 +12,7 @@ samples. It always calls UNO and catches every forgotten call; draft picks
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -30,6 +31,29 @@ _CALL = CallUno()
 _CATCH = CatchUno()
 _NO_SEARCH = frozenset({Pending.DRAFT_PICK, Pending.DRAFT_FORCED})
 MAX_CANDIDATES = 6
+CONFIDENCE = 1.0  # standard errors a move must beat the usual one by
+
+
+def better_than(base: int, results: list[list[float]], z: float = CONFIDENCE) -> int:
+    """The candidate to play: `base` (the normal player's move) unless another did
+    better in the same worlds by more than `z` standard errors of the paired difference.
+
+    With few samples the averages are noisy; trusting the search only where it is
+    clearly better keeps the hard player at least as good as its rule of thumb.
+    """
+    n = len(results)
+    if n < 2:
+        return base
+    best, best_mean = base, 0.0
+    for k in range(len(results[0])):
+        if k == base:
+            continue
+        diffs = [values[k] - values[base] for values in results]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean > best_mean and mean > z * math.sqrt(var / n):
+            best, best_mean = k, mean
+    return best
 
 
 class HardPlayer:
@@ -101,11 +125,11 @@ class HardPlayer:
         return [*keep, *rest[: MAX_CANDIDATES - len(keep)]]
 
     def _search(self, me: PrivateView, table: PublicView, candidates: Sequence[Action]) -> Action:
-        totals = [0.0] * len(candidates)
+        results: list[list[float]] = []  # per sample, a value per candidate
         started = time.perf_counter()
-        done = 0
         tries = 0
         while tries < 4 * (self.samples or 10_000):
+            done = len(results)
             if self.samples is not None and done >= self.samples:
                 break
             if self.samples is None and done >= 2:
@@ -114,15 +138,13 @@ class HardPlayer:
                     break
             tries += 1
             values = self._sample(me, table, candidates)
-            if values is None:
-                continue
-            totals = [t + v for t, v in zip(totals, values, strict=True)]
-            done += 1
-        self.last_samples = done
-        if done == 0:
-            return normal_action(me, table, self.rng, self.memory)
-        best = max(range(len(candidates)), key=lambda k: totals[k])
-        return candidates[best]
+            if values is not None:
+                results.append(values)
+        self.last_samples = len(results)
+        usual = normal_action(me, table, self.rng, self.memory)
+        return candidates[
+            better_than(candidates.index(usual) if usual in candidates else 0, results)
+        ]
 
     def _sample(
         self, me: PrivateView, table: PublicView, candidates: Sequence[Action]
