@@ -132,7 +132,7 @@ class HardPlayer:
             done = len(results)
             if self.samples is not None and done >= self.samples:
                 break
-            if self.samples is None and done >= 2:
+            if self.samples is None and done >= 1:
                 spent = time.perf_counter() - started
                 if spent + spent / done > self.budget:  # the next sample would overrun
                     break
