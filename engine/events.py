@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.cards import Card, Colour
+from engine.cards import EVERY_CARD, Card, Colour
 
 
 class DrawReason(Enum):
@@ -23,6 +23,7 @@ class DrawReason(Enum):
     UNO_PENALTY = "uno penalty"
     DIP = "dip"
     FIRST_CARD = "first card"
+    DRAW_TWO = "draw two"  # C5: the automatic draw of a classic Draw 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +225,7 @@ Event = (
 # _PLAYED_PER_CARD players, which bounds the table (under 2 MB) however many players the
 # bot sees; per-match memory is unchanged.
 _PLAYED_PER_CARD = 256
-PLAYED: dict[Card, dict[str, CardPlayed]] = {card: {} for card in Card._interned.values()}
+PLAYED: dict[Card, dict[str, CardPlayed]] = {card: {} for card in EVERY_CARD}
 """`PLAYED[card][player]`: the shared `CardPlayed`; a KeyError means "use card_played"."""
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.match import DuoOptions
+from engine.match import Options
 from engine.players.computer import Computer, Strength
 from engine.players.easy import EasyPlayer
 from engine.players.hard import HardPlayer
@@ -17,12 +17,12 @@ def new_computer(
     *,
     seed: int,
     budget_ms: float = 150.0,
-    options: DuoOptions | None = None,
+    options: Options | None = None,
 ) -> Computer:
     """The computer for seat `player`; its own generator is seeded with `seed`.
 
     `budget_ms` (hard only) bounds the time of one decision; `options` are the
-    table's Duo options, if any (hard only: it rebuilds the match to search).
+    table's options (hard only: it rebuilds the match to search).
     """
     rng = random.Random(seed)
     if strength == "easy":

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from engine.actions import Action, CallUno, CatchUno, Dump, Play
 from engine.errors import IllegalAction
-from engine.match import DuoOptions
+from engine.match import Options
 from engine.players.memory import Memory
 from engine.players.normal import normal_action, ranked
 from engine.players.search import playout
@@ -61,8 +61,8 @@ class HardPlayer:
 
     `budget_ms` bounds the time of one search (a last sample may run over by one
     playout per candidate). `samples` fixes the number of sampled worlds instead,
-    for reproducible tests. `options` are the table's Duo options (deck, challenge
-    rule), public at the table.
+    for reproducible tests. `options` are the table's options (target, Duo's deck
+    and challenge rule), public at the table; the defaults when None.
     """
 
     __slots__ = (
@@ -84,14 +84,14 @@ class HardPlayer:
         budget_ms: float = 150.0,
         samples: int | None = None,
         depth: int = 40,
-        options: DuoOptions | None = None,
+        options: Options | None = None,
     ) -> None:
         self.rng = rng
         self.memory = Memory(player)
         self.budget = budget_ms / 1000
         self.samples = samples
         self.depth = depth
-        self.options = options or DuoOptions()
+        self.options = options
         self.failures = 0  # sampled worlds the engine refused (a bug if ever > 0)
         self.last_samples = 0
 

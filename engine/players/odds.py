@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.cards import Card, Colour, Face, duo_deck, pizza_deck
+from engine.cards import Card, Colour, Face, classic_deck, duo_deck, pizza_deck
 from engine.events import CardPlayed, ColourChosen
 from engine.players.memory import Memory
 from engine.players.tactics import DRAW_WILDS, seat_of
@@ -32,7 +32,8 @@ def _before_the_wild(
 
 
 def _unseen(me: PrivateView, table: PublicView, memory: Memory | None) -> list[Card]:
-    pool = Counter(duo_deck() if table.variant == "duo" else pizza_deck())
+    decks = {"duo": duo_deck, "classic": classic_deck}
+    pool = Counter(decks.get(table.variant, pizza_deck)())
     seen = list(me.hand) + (memory.discard if memory is not None else [])
     if table.top is not None and (memory is None or not memory.discard):
         seen.append(table.top)

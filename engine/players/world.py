@@ -16,13 +16,23 @@ the sampled state by its real rules.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import Card, Colour, Face, duo_deck, pizza_deck
-from engine.match import SNAPSHOT_SCHEMA, DuoOptions
+from engine.cards import (
+    HAND_ORDER,
+    MATCHING,
+    Card,
+    Colour,
+    Face,
+    classic_deck,
+    duo_deck,
+    pizza_deck,
+)
+from engine.match import SNAPSHOT_SCHEMA, ClassicOptions, DuoOptions, Options, PizzaOptions
 from engine.players.memory import Constraint, Memory
 from engine.views import Pending, Phase, PrivateView, PublicView
 
@@ -36,9 +46,19 @@ class Deal:
     discard: list[Card] = field(default_factory=list)  # the end is the top
 
 
-def deck_of(variant: str, options: DuoOptions) -> list[Card]:
+def table_options(variant: str, target: int, options: Options | None) -> Options:
+    """The table's options: those given if they are this variant's, else the defaults."""
+    kind = OPTIONS[variant]
+    if isinstance(options, kind):
+        return options
+    return kind(target=target)
+
+
+def deck_of(variant: str, options: Options) -> list[Card]:
     if variant == "duo":
-        return duo_deck(classic=options.classic_deck)
+        return duo_deck(classic=isinstance(options, DuoOptions) and options.classic_deck)
+    if variant == "classic":
+        return classic_deck()
     return pizza_deck()
 
 
@@ -105,18 +125,24 @@ def deal(
 
 
 def legit_draw_wild(
-    variant: str, hand: list[Card], top: Card | None, active: Colour | None
+    variant: str, options: Options, hand: list[Card], top: Card, active: Colour | None
 ) -> bool:
-    """D10/P7: no other card of the hand could have been played on the previous top."""
-    if top is None:
-        return True
-    face = top.face if top.colour is not None else None
-    for c in hand:
-        if c.face is Face.WILD_DRAW_FOUR and variant == "duo":
-            continue
-        if c.colour is None or c.colour is active or c.face is face:
-            return False
-    return True
+    """D10, P7, C7: whether the draw-wild just laid on `top` was a fair play."""
+    face = Face.WILD_DRAW_TWO if variant == "pizza" else Face.WILD_DRAW_FOUR
+    by_colour = variant == "classic" or (
+        isinstance(options, DuoOptions) and options.classic_challenge
+    )
+    if by_colour:  # C7 (and D10's classic option): only a card of the active colour
+        return active is None or not any(c.colour is active for c in hand)
+    playable = MATCHING[top].get(active, frozenset())
+    return not any(c in playable and c.face is not face for c in hand)
+
+
+OPTIONS: dict[str, type[DuoOptions] | type[PizzaOptions] | type[ClassicOptions]] = {
+    "duo": DuoOptions,
+    "pizza": PizzaOptions,
+    "classic": ClassicOptions,
+}
 
 
 def _draw_wild_player(table: PublicView, memory: Memory) -> str | None:
@@ -156,114 +182,61 @@ def sample_world(
     table: PublicView,
     memory: Memory,
     rng: random.Random,
-    options: DuoOptions,
+    options: Options | None = None,
 ) -> dict[str, Any]:
     """One whole state consistent with what the seat knows, as a snapshot."""
-    cards = deal(me, table, memory, rng, deck_of(table.variant, options))
-    if table.variant == "duo":
-        return _duo_snapshot(me, table, memory, cards, rng, options)
-    return _pizza_snapshot(me, table, memory, cards, rng)
-
-
-def _codes(cards: list[Card]) -> list[str]:
-    return [c.code for c in cards]
-
-
-def _duo_snapshot(
-    me: PrivateView,
-    table: PublicView,
-    memory: Memory,
-    cards: Deal,
-    rng: random.Random,
-    options: DuoOptions,
-) -> dict[str, Any]:
+    variant = table.variant
+    rules = table_options(variant, table.target, options)
+    cards = deal(me, table, memory, rng, deck_of(variant, rules))
     players = [s.player for s in table.seats]
-    wd4: dict[str, Any] | None = None
-    laid_by = _draw_wild_player(table, memory)
-    if laid_by is not None:
-        top, active = _before_draw_wild(memory, cards)
-        wd4 = {
-            "hand": _codes(cards.hands[laid_by]),
-            "top": top.code,
-            "active": active.value if active is not None else None,
-        }
-    first_colour = table.pending is Pending.COLOUR and memory.top_by != me.player
-    return {
-        "schema": SNAPSHOT_SCHEMA,
-        "variant": "duo",
-        "players": players,
-        "seed": 0,
-        "options": {
-            "target": table.target,
-            "classic_deck": options.classic_deck,
-            "classic_challenge": options.classic_challenge,
-        },
-        "version": 0,
-        "round": table.round,
-        "scores": [s.score for s in table.seats],
-        "p1": _index(table, table.dealer),
-        "phase": Phase.PLAY.value,
-        "pending": table.pending.value,
-        "turn": _index(table, table.to_act),
-        "hands": [_codes(cards.hands[p]) for p in players],
-        "draw": _codes(cards.draw),
-        "discard": _codes(cards.discard),
-        "draft": [],
-        "active": table.active_colour.value if table.active_colour is not None else None,
-        "picks": 14,
-        "drawn": me.drawn.code if me.drawn is not None else None,
-        "volley": table.pending_draw if table.pending is Pending.VOLLEY else 0,
-        "exposed": _exposed(table),
-        "call": len(me.hand) == 1,  # this player always calls with the play
-        "first_colour": first_colour,
-        "wd4": wd4,
-        "revealed_to": -1,
-        "revealed": [],
-        "removed": -1,
-        "winner": -1,
-        "recent": [],
-        "rng": _rng_state(rng),
-    }
-
-
-def _pizza_snapshot(
-    me: PrivateView, table: PublicView, memory: Memory, cards: Deal, rng: random.Random
-) -> dict[str, Any]:
-    players = [s.player for s in table.seats]
-    wd2: dict[str, Any] = {"player": -1, "hand": [], "legit": True}
+    wild_draw: dict[str, Any] | None = None
     laid_by = _draw_wild_player(table, memory)
     if laid_by is not None:
         hand = cards.hands[laid_by]
         top, active = _before_draw_wild(memory, cards)
-        legit = legit_draw_wild("pizza", hand, top, active)
-        wd2 = {"player": _index(table, laid_by), "hand": _codes(hand), "legit": legit}
+        wild_draw = {
+            "player": _index(table, laid_by),
+            "hand": _codes(sorted(hand, key=HAND_ORDER.__getitem__)),
+            "legit": legit_draw_wild(variant, rules, hand, top, active),
+        }
+    active_colour = table.active_colour
     return {
         "schema": SNAPSHOT_SCHEMA,
-        "variant": "pizza",
+        "variant": variant,
         "players": players,
         "seed": 0,
-        "options": {"target": table.target},
+        "options": dataclasses.asdict(rules),
         "version": 0,
-        "rng": _rng_state(rng),
         "round": table.round,
-        "dealer": _index(table, table.dealer),
-        "actor": _index(table, table.to_act),
-        "clockwise": table.clockwise,
-        "pending": table.pending.value,
-        "seated": [s.seated for s in table.seats],
         "scores": [s.score for s in table.seats],
+        "seated": [s.seated for s in table.seats],
         "hands": [_codes(cards.hands[p]) for p in players],
         "draw": _codes(cards.draw),
         "discard": _codes(cards.discard),
-        "active": table.active_colour.value if table.active_colour is not None else None,
+        "draft": [],
+        "dealer": _index(table, table.dealer),
+        "turn": _index(table, table.to_act),
+        "clockwise": table.clockwise,
+        "phase": Phase.PLAY.value,
+        "pending": table.pending.value,
+        "active": active_colour.value if active_colour is not None else None,
+        "picks": 14 if variant == "duo" else 0,
         "drawn": me.drawn.code if me.drawn is not None else None,
-        "play_uno": len(me.hand) == 1,  # this player always calls with the play
-        "colour_then_play": table.pending is Pending.COLOUR and memory.top_by != me.player,
-        "wd2": wd2,
+        "volley": table.pending_draw if table.pending is Pending.VOLLEY else 0,
         "exposed": _exposed(table),
-        "revealed": {"to": -1, "hand": []},
+        "call": len(me.hand) == 1,  # this player always calls with the play
+        # A wild turned up first (or left by a player who left): named, then played.
+        "first_colour": table.pending is Pending.COLOUR and memory.top_by != me.player,
+        "wild_draw": wild_draw,
+        "revealed_to": -1,
+        "revealed": [],
         "dip": None,
-        "recent": [],
-        "over": False,
         "winner": -1,
+        "over": False,
+        "recent": [],
+        "rng": _rng_state(rng),
     }
+
+
+def _codes(cards: list[Card]) -> list[str]:
+    return [c.code for c in cards]

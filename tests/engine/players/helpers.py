@@ -6,12 +6,28 @@ import random
 from collections.abc import Callable, Mapping
 
 from engine.actions import Action
-from engine.match import DuoOptions, Match, PizzaOptions, Variant, new_match
+from engine.match import (
+    ClassicOptions,
+    DuoOptions,
+    Match,
+    Options,
+    PizzaOptions,
+    Variant,
+    new_match,
+)
 from engine.players import Computer, EasyPlayer, HardPlayer, NormalPlayer, next_move
 
 # Every variant the engine has, with the seat counts to try.
-VARIANTS: list[tuple[Variant, int]] = [("duo", 2), *(("pizza", n) for n in (2, 3, 4, 5))]
-SHORT = {"duo": DuoOptions(target=60), "pizza": PizzaOptions(target=80)}
+VARIANTS: list[tuple[Variant, int]] = [
+    ("duo", 2),
+    *(("pizza", n) for n in (2, 3, 4, 5)),
+    *(("classic", n) for n in (2, 3, 4, 7, 10)),
+]
+SHORT: dict[str, Options] = {
+    "duo": DuoOptions(target=60),
+    "pizza": PizzaOptions(target=80),
+    "classic": ClassicOptions(target=120),
+}
 
 
 def computer(kind: str, player: str, seed: int) -> Computer:

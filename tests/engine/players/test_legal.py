@@ -18,7 +18,7 @@ def _legal(match: Match, player: str, action: Action) -> None:
 
 
 @settings(deadline=None)
-@given(st.sampled_from(VARIANTS), st.integers(0, 2**32), st.lists(kinds, min_size=5, max_size=5))
+@given(st.sampled_from(VARIANTS), st.integers(0, 2**32), st.lists(kinds, min_size=10, max_size=10))
 def test_easy_and_normal_moves_are_legal_to_the_end(
     variant: tuple[Variant, int], seed: int, strengths: list[str]
 ) -> None:

@@ -79,7 +79,7 @@ MAKERS: dict[str, Make] = {
 }
 
 
-@pytest.mark.parametrize(("variant", "players"), [("duo", 2), ("pizza", 4)])
+@pytest.mark.parametrize(("variant", "players"), [("duo", 2), ("pizza", 4), ("classic", 4)])
 @pytest.mark.parametrize("kind", list(MAKERS))
 def test_hidden_cards_change_neither_what_it_gets_nor_what_it_does(
     variant: Variant, players: int, kind: str
