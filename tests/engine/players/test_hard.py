@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 from engine.actions import CallUno, CatchUno, Play
 from engine.cards import card
-from engine.players import HardPlayer
+from engine.players import Computer, HardPlayer, new_computer, next_move
 from engine.players.hard import better_than
 from tests.engine.pizza_helpers import pizza
+from tests.engine.players.helpers import short_match
 
 
 def _hard(player: str, seed: int = 0) -> HardPlayer:
@@ -43,3 +45,22 @@ def test_goes_out_when_it_can() -> None:
     hard = _hard("a")
     assert hard.act(m.private_view("a"), m.public_view()) == Play(card("W"))
     assert hard.failures == 0
+
+
+def test_a_computer_and_its_views_travel_to_another_process() -> None:
+    # The table may run a search in a worker process: the seat's computer (with its
+    # memory) and the two views it is asked with must survive pickling.
+    m = short_match("classic", 3, seed=4)
+    seats: dict[str, Computer] = {
+        p: new_computer("hard", p, seed=i) for i, p in enumerate(m.players)
+    }
+    for _ in range(40):
+        move = next_move(m, seats)
+        assert move is not None
+        m.apply(*move)
+    hard = seats[m.players[0]]
+    assert isinstance(hard, HardPlayer)
+    copy = pickle.loads(pickle.dumps(hard))
+    assert copy.memory.discard == hard.memory.discard
+    views = (m.private_view(m.players[0]), m.public_view())
+    assert pickle.loads(pickle.dumps(views)) == views
