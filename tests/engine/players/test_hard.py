@@ -7,10 +7,10 @@ import random
 
 from engine.actions import CallUno, CatchUno, Play
 from engine.cards import card
-from engine.players import Computer, HardPlayer, new_computer, next_move
+from engine.players import STRENGTHS, EasyPlayer, HardPlayer, NormalPlayer, new_computer, next_move
 from engine.players.hard import better_than
 from tests.engine.pizza_helpers import pizza
-from tests.engine.players.helpers import short_match
+from tests.engine.players.helpers import computer, short_match
 
 
 def _hard(player: str, seed: int = 0) -> HardPlayer:
@@ -51,9 +51,7 @@ def test_a_computer_and_its_views_travel_to_another_process() -> None:
     # The table may run a search in a worker process: the seat's computer (with its
     # memory) and the two views it is asked with must survive pickling.
     m = short_match("classic", 3, seed=4)
-    seats: dict[str, Computer] = {
-        p: new_computer("hard", p, seed=i) for i, p in enumerate(m.players)
-    }
+    seats = {p: computer("hard", p, seed=i) for i, p in enumerate(m.players)}
     for _ in range(40):
         move = next_move(m, seats)
         assert move is not None
@@ -64,3 +62,8 @@ def test_a_computer_and_its_views_travel_to_another_process() -> None:
     assert copy.memory.discard == hard.memory.discard
     views = (m.private_view(m.players[0]), m.public_view())
     assert pickle.loads(pickle.dumps(views)) == views
+
+
+def test_new_computer_gives_the_strength_asked_for() -> None:
+    kinds = {s: type(new_computer(s, "p1", seed=1)) for s in STRENGTHS}
+    assert kinds == {"easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer}
