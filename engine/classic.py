@@ -20,11 +20,8 @@ from engine.actions import (
     Play,
 )
 from engine.cards import Card, Face, classic_deck
-from engine.events import Event
 from engine.options import Options
-from engine.ruleset import Ruleset
 from engine.scoring import points_table
-from engine.table import Table
 from engine.wild_draw import colour_legit
 
 HAND_SIZE = 7  # C2
@@ -36,30 +33,16 @@ def deck(options: Options) -> list[Card]:
     return classic_deck()
 
 
-def start_round(t: Table, events: list[Event]) -> None:
-    first, card = dealing.deal(t, deck(t.options), HAND_SIZE, RETURNED, events)
-    dealing.first_card(t, first, card, events)
-
-
-RULES = Ruleset(
+RULES = dealing.dealt_rules(
     variant="classic",
     title="classic UNO",
     seats=(2, 10),
     deck=deck,
     points=POINTS,
-    by_points=True,
-    loser_scores=False,
-    shuffled_refill=True,
-    kept_events=24,
-    uno_call_with_card=True,
-    wild_draw_skips=True,
     actions=frozenset({Play, Draw, KeepDrawn, ChooseColour, Accept, Challenge, CallUno, CatchUno}),
-    start_match=start_round,
-    start_round=start_round,
-    effect=dealing.effect,
+    hand_size=HAND_SIZE,
+    returned=RETURNED,
     final=dealing.final_draws,
     special_wild=dealing.plain_wild,
-    first_colour_named=dealing.colour_named_first,
     legit=colour_legit,
-    left_after=dealing.cards_left,
 )

@@ -8,6 +8,10 @@ draws by itself and loses the turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from functools import partial
+
+from engine.actions import Action
 from engine.cards import Card, Face, shuffle
 from engine.events import (
     CardReturned,
@@ -17,7 +21,9 @@ from engine.events import (
     FirstCardTurned,
     RoundStarted,
 )
+from engine.options import Options, Variant
 from engine.piles import draw_cards, sync_playable
+from engine.ruleset import CardHook, Legit, Ruleset
 from engine.scoring import clear_round_state
 from engine.seats import give_turn, left_of, reverse, set_order, skip_next
 from engine.table import Table
@@ -63,6 +69,18 @@ def deal(
     t.active = card.colour
     sync_playable(t)
     return first, card
+
+
+def deal_round(
+    deck: Callable[[Options], list[Card]],
+    hand_size: int,
+    returned: frozenset[Face],
+    t: Table,
+    events: list[Event],
+) -> None:
+    """P2/P3, C2/C3: deal, turn the first card and carry out its action."""
+    first, card = deal(t, deck(t.options), hand_size, returned, events)
+    first_card(t, first, card, events)
 
 
 def first_card(t: Table, first: int, card: Card, events: list[Event]) -> None:
@@ -127,3 +145,43 @@ def cards_left(t: Table, i: int, card: Card) -> int:
 
 def plain_wild(t: Table, i: int, card: Card, events: list[Event]) -> Pending:
     return Pending.NONE
+
+
+def dealt_rules(
+    *,
+    variant: Variant,
+    title: str,
+    seats: tuple[int, int],
+    deck: Callable[[Options], list[Card]],
+    points: Mapping[Card, int],
+    actions: frozenset[type[Action]],
+    hand_size: int,
+    returned: frozenset[Face],
+    final: CardHook,
+    special_wild: Callable[[Table, int, Card, list[Event]], Pending],
+    legit: Legit,
+) -> Ruleset:
+    """The Ruleset of a dealt variant: what Pizza and classic UNO share, filled in."""
+    start_round = partial(deal_round, deck, hand_size, returned)
+    return Ruleset(
+        variant=variant,
+        title=title,
+        seats=seats,
+        deck=deck,
+        points=points,
+        by_points=True,
+        loser_scores=False,
+        shuffled_refill=True,
+        kept_events=24,
+        uno_call_with_card=True,
+        wild_draw_skips=True,
+        actions=actions,
+        start_match=start_round,
+        start_round=start_round,
+        effect=effect,
+        final=final,
+        special_wild=special_wild,
+        first_colour_named=colour_named_first,
+        legit=legit,
+        left_after=cards_left,
+    )

@@ -222,9 +222,9 @@ Event = (
 # per play: building a frozen dataclass goes through object.__setattr__ per field, and
 # even built through its slots it cost about five times a lookup here (valgrind). Events
 # are immutable values, so one instance serves every match. A card keeps at most
-# _PLAYED_PER_CARD players, which bounds the table (under 2 MB) however many players the
+# PLAYED_PER_CARD players, which bounds the table (under 2 MB) however many players the
 # bot sees; per-match memory is unchanged.
-_PLAYED_PER_CARD = 256
+PLAYED_PER_CARD = 256
 PLAYED: dict[Card, dict[str, CardPlayed]] = {card: {} for card in EVERY_CARD}
 """`PLAYED[card][player]`: the shared `CardPlayed`; a KeyError means "use card_played"."""
 
@@ -236,7 +236,7 @@ def card_played(player: str, card: Card) -> CardPlayed:
         return CardPlayed(player, card)
     event = by_player.get(player)
     if event is None:
-        if len(by_player) >= _PLAYED_PER_CARD:
+        if len(by_player) >= PLAYED_PER_CARD:
             by_player.clear()  # crude, but bounded, and O(1) per play
         event = by_player[player] = CardPlayed(player, card)
     return event

@@ -61,11 +61,14 @@ RECENT_EVENTS = 10  # shown in PublicView.recent
 class Game:
     """A match of rounds until the target score, for one variant."""
 
-    __slots__ = ("rules", "table")
+    __slots__ = ("is_over", "rules", "table")
+
+    is_over: bool  # a plain attribute, read by every bot loop: `table.over`, kept in step
 
     def __init__(self, rules: Ruleset, table: Table) -> None:
         self.rules = rules
         self.table = table
+        self.is_over = table.over
 
     @classmethod
     def new(cls, rules: Ruleset, players: Sequence[str], seed: int, options: Options) -> Game:
@@ -74,6 +77,7 @@ class Game:
         events: list[Event] = []
         rules.start_match(game.table, events)
         game.table.recent.extend(events)
+        game.is_over = game.table.over
         return game
 
     @property
@@ -92,21 +96,17 @@ class Game:
     def version(self) -> int:
         return self.table.version
 
-    @property
-    def is_over(self) -> bool:
-        return self.table.over
-
     def waiting_for(self) -> tuple[str, ...]:
         t = self.table
-        return () if t.over else (t.players[t.turn],)
+        return () if t.over else t.waits[t.turn]
 
     def legal_actions(self, player: str) -> list[Action]:
         t = self.table
         i = t.index.get(player, -1)
-        at = (t.version, i)
-        if t.offered_at != at:
+        if t.offered_version != t.version or t.offered_seat != i:
             t.offered = legal.legal_actions(t, self.rules, i)
-            t.offered_at = at
+            t.offered_version = t.version
+            t.offered_seat = i
         return list(t.offered)
 
     def check(self, player: str, action: Action) -> None:
@@ -115,16 +115,10 @@ class Game:
     def apply(self, player: str, action: Action) -> list[Event]:
         """Carry out a legal action and return its public events; illegal: raise, no change."""
         t = self.table
-        i = t.index.get(player, -1)
-        # An instance `legal_actions` offered in this very state is legal; anything else
-        # is judged (X1: an illegal action raises and changes nothing).
-        if not _offered(t, i, action):
-            legal.check(t, self.rules, i, action)
-        if t.revealed_to == i:  # D10/P7/C7: shown until the challenger's next action
-            t.revealed_to = -1
-            t.revealed = ()
-        events: list[Event] = []
         rules = self.rules
+        i = t.index.get(player, -1)
+        _admit(t, rules, i, action)
+        events: list[Event] = []
         match action:
             case Play(card=card, uno=uno):
                 play_card(t, rules, i, card, uno, events)
@@ -150,6 +144,7 @@ class Game:
                 assert_never(action)
         t.version += 1
         t.recent.extend(events)
+        self.is_over = t.over
         return events
 
     def remove_player(self, player: str) -> list[Event]:
@@ -173,16 +168,13 @@ class Game:
         if len(seated) == 1:
             end_match(t, seated[0], events)  # the unfinished round is not scored
         elif i == t.turn:  # a turn, a give, a colour to name: cancelled, play goes on
-            t.drawn = None
-            t.wild_draw = None
-            t.first_colour = False
-            sync_playable(t)  # an unnamed wild keeps the colour in play before it
-            give_turn(t, t.order[i], Pending.NONE, events)
+            _pass_on(t, i, events)
         elif t.wild_draw is not None and t.wild_draw.player == i:
             t.wild_draw = None  # nobody to judge or pay: the hit player simply plays
             give_turn(t, t.turn, Pending.NONE, events)
         t.version += 1
         t.recent.extend(events)
+        self.is_over = t.over
         return events
 
     def _seat(self, player: str) -> int:
@@ -291,14 +283,39 @@ class Game:
         return cls(rules, t)
 
 
-def _offered(t: Table, i: int, action: Action) -> bool:
-    """Was this very instance offered by `legal_actions` to seat `i` in this state?"""
-    if t.offered_at[0] != t.version or t.offered_at[1] != i:
-        return False
-    for offer in t.offered:  # noqa: SIM110 - by identity, and a loop costs less than any()
-        if offer is action:
-            return True
-    return False
+def _pass_on(t: Table, i: int, events: list[Event]) -> None:
+    """X3: what the leaver had pending is cancelled and the next player plays; an
+    unnamed wild keeps the colour in play before it (none before a first card:
+    then the next player names it, and plays)."""
+    unnamed = t.pending is Pending.COLOUR
+    t.drawn = None
+    t.wild_draw = None
+    t.first_colour = False
+    sync_playable(t)
+    if unnamed and t.active is None:
+        give_turn(t, t.order[i], Pending.COLOUR, events)
+        t.first_colour = True
+        return
+    give_turn(t, t.order[i], Pending.NONE, events)
+
+
+def _admit(t: Table, rules: Ruleset, i: int, action: Action) -> None:
+    """Let seat `i`'s action through, or raise (X1: then nothing has changed).
+
+    An instance `legal_actions` offered in this very state is legal (a property test
+    holds every offer to what `check` accepts); anything else is judged.
+    """
+    if t.offered_version == t.version and t.offered_seat == i:
+        for offer in t.offered:  # by identity: an equal copy is judged
+            if offer is action:
+                break
+        else:
+            legal.check(t, rules, i, action)
+    else:
+        legal.check(t, rules, i, action)
+    if t.revealed_to == i:  # D10/P7/C7: shown until the challenger's next action
+        t.revealed_to = -1
+        t.revealed = ()
 
 
 def new_table(rules: Ruleset, players: Sequence[str], seed: int, options: Options) -> Table:

@@ -67,8 +67,23 @@ _WILD_DRAW_TITLE = {Face.WILD_DRAW_FOUR: "Wild Draw 4", Face.WILD_DRAW_TWO: "Wil
 
 
 def legal_actions(t: Table, rules: Ruleset, i: int) -> list[Action]:
-    if i == t.turn and t.pending is _NONE:  # an ordinary turn (t.turn is -1 once over)
-        acts = _plays(t, rules, i)
+    pending = t.pending
+    if i == t.turn and (pending is _NONE or pending is _REVERSE_DUMP):  # -1 once over
+        # D5/P4/C4: every matching card or wild (each distinct card once), and Draw.
+        hand = t.hands[i]
+        ok = t.playable
+        acts: list[Action] = []
+        seen: list[Card] = []  # a hand may hold two equal cards
+        small = len(hand) <= 4  # only then can a play leave one card (D1's shuffle too)
+        for c in hand:
+            if c in ok and c not in seen:
+                seen.append(c)
+                acts.append(PLAY[c])
+                if small and rules.left_after(t, i, c) == 1:
+                    acts.append(PLAY_UNO[c])
+        acts.append(DRAW)
+        if pending is _REVERSE_DUMP:  # D4/D9: or dump the Reverse's colour
+            duo.legal_dumps(hand, t.discard[-1].colour, acts)
     elif i < 0 or t.over or not t.seated[i]:
         return []
     else:
@@ -80,8 +95,6 @@ def legal_actions(t: Table, rules: Ruleset, i: int) -> list[Action]:
 
 def _own(t: Table, rules: Ruleset, i: int) -> list[Action]:
     pending = t.pending
-    if pending is _NONE:
-        return _plays(t, rules, i)
     if pending is _DRAWN:
         drawn = t.drawn
         assert drawn is not None
@@ -98,10 +111,7 @@ def _own(t: Table, rules: Ruleset, i: int) -> list[Action]:
 def _other(t: Table, rules: Ruleset, i: int, pending: Pending) -> list[Action]:
     hand = t.hands[i]
     acts: list[Action] = []
-    if pending is Pending.REVERSE_DUMP:
-        acts = _plays(t, rules, i)
-        duo.legal_dumps(hand, t.discard[-1].colour, acts)
-    elif pending is Pending.DUMP:
+    if pending is Pending.DUMP:
         duo.legal_dumps(hand, t.discard[-1].colour, acts)
         acts.append(NO_DUMP)
     elif pending is Pending.VOLLEY:
@@ -116,23 +126,6 @@ def _other(t: Table, rules: Ruleset, i: int, pending: Pending) -> list[Action]:
         acts = [KEEP_CARD]
     elif pending is Pending.GIVE:
         acts = [GIVE[c] for c in dict.fromkeys(hand)]
-    return acts
-
-
-def _plays(t: Table, rules: Ruleset, i: int) -> list[Action]:
-    """D5/P4/C4: every matching card or wild (each distinct card once), and Draw."""
-    hand = t.hands[i]
-    ok = t.playable
-    acts: list[Action] = []
-    seen: list[Card] = []  # a hand may hold two equal cards
-    small = len(hand) <= 4  # only then can a play leave one card (D1's shuffle included)
-    for c in hand:
-        if c in ok and c not in seen:
-            seen.append(c)
-            acts.append(PLAY[c])
-            if small and rules.left_after(t, i, c) == 1:
-                acts.append(PLAY_UNO[c])
-    acts.append(DRAW)
     return acts
 
 

@@ -55,8 +55,23 @@ def draw_cards(t: Table, i: int, n: int, reason: DrawReason, events: list[Event]
     if got == 1 and reason is _TURN:
         events.append(t.said[i].drew_one)  # the commonest draw: one shared event per seat
     else:
-        events.append(CardsDrawn(t.players[i], got, reason))
+        events.append(drawn_event(t.players[i], got, reason))
     return last
+
+
+_DRAWN: dict[tuple[str, int, DrawReason], CardsDrawn] = {}
+_DRAWN_KEPT = 8192
+
+
+def drawn_event(player: str, count: int, reason: DrawReason) -> CardsDrawn:
+    """`CardsDrawn(player, count, reason)`, shared: events are immutable values."""
+    key = (player, count, reason)
+    event = _DRAWN.get(key)
+    if event is None:
+        if len(_DRAWN) >= _DRAWN_KEPT:
+            _DRAWN.clear()  # bounded however many players the bot sees
+        event = _DRAWN[key] = CardsDrawn(player, count, reason)
+    return event
 
 
 def all_cards(t: Table) -> Iterable[Card]:

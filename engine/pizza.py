@@ -24,7 +24,6 @@ from engine.cards import Card, Face, pizza_deck
 from engine.events import CardGiven, DrawReason, Event
 from engine.options import Options
 from engine.piles import draw_cards
-from engine.ruleset import Ruleset
 from engine.scoring import points_table
 from engine.table import Table
 from engine.views import Pending
@@ -37,11 +36,6 @@ POINTS = points_table(pizza_deck(), action=20, wild=50, wild_draw_four=50)  # P1
 
 def deck(options: Options) -> list[Card]:
     return pizza_deck()
-
-
-def start_round(t: Table, events: list[Event]) -> None:
-    first, card = dealing.deal(t, deck(t.options), HAND_SIZE, RETURNED, events)
-    dealing.first_card(t, first, card, events)
 
 
 def dip(t: Table, i: int, card: Card, events: list[Event]) -> Pending:
@@ -65,27 +59,18 @@ def final(t: Table, i: int, card: Card, events: list[Event]) -> None:
             events.append(CardGiven(t.players[i], t.players[receiver]))
 
 
-RULES = Ruleset(
+RULES = dealing.dealt_rules(
     variant="pizza",
     title="UNO Pocket Pizza Pizza",
     seats=(2, 5),
     deck=deck,
     points=POINTS,
-    by_points=True,
-    loser_scores=False,
-    shuffled_refill=True,
-    kept_events=24,
-    uno_call_with_card=True,
-    wild_draw_skips=True,
     actions=frozenset(
         {Play, Draw, KeepDrawn, ChooseColour, Accept, Challenge, Give, CallUno, CatchUno}
     ),
-    start_match=start_round,
-    start_round=start_round,
-    effect=dealing.effect,
+    hand_size=HAND_SIZE,
+    returned=RETURNED,
     final=final,
     special_wild=dip,
-    first_colour_named=dealing.colour_named_first,
     legit=literal_legit,
-    left_after=dealing.cards_left,
 )

@@ -10,16 +10,21 @@ _DIRECTION = {True: DirectionChanged(True), False: DirectionChanged(False)}
 
 
 def set_order(t: Table) -> None:
-    """Recompute the seated seat after each seat (even an empty one) in this direction."""
+    """Recompute the seated seat after each seat (even an empty one), both directions
+    kept so a Reverse only picks the other (P5, C5); then this direction's."""
     n = len(t.players)
-    step = 1 if t.clockwise else -1
-    order = []
-    for i in range(n):
-        j = (i + step) % n
-        while not t.seated[j] and j != i:
-            j = (j + step) % n
-        order.append(j)
-    t.order = tuple(order)
+    orders = []
+    for step in (-1, 1):
+        order = []
+        for i in range(n):
+            j = (i + step) % n
+            while not t.seated[j] and j != i:
+                j = (j + step) % n
+            order.append(j)
+        orders.append(tuple(order))
+    t.orders = (orders[0], orders[1])
+    t.order = t.orders[t.clockwise]
+    t.two_seated = t.seated.count(True) == 2
 
 
 def left_of(t: Table, i: int) -> int:
@@ -47,8 +52,8 @@ def skip_next(t: Table, i: int, events: list[Event]) -> int:
 def reverse(t: Table, i: int, events: list[Event]) -> int:
     """P5/C5: play changes direction; with two seated it acts as a Skip too."""
     t.clockwise = not t.clockwise
-    set_order(t)
+    t.order = t.orders[t.clockwise]
     events.append(_DIRECTION[t.clockwise])
-    if t.seated.count(True) == 2:
+    if t.two_seated:
         return skip_next(t, i, events)
     return t.order[i]

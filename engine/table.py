@@ -46,6 +46,9 @@ class WildDraw:
     legit: bool
 
 
+_SEAT_EVENTS_KEPT = 4096
+
+
 @dataclass(frozen=True, slots=True)
 class SeatEvents:
     """The events that name one seat only, built once per match and shared (events
@@ -61,6 +64,16 @@ class SeatEvents:
 
     @classmethod
     def of(cls, player: str) -> SeatEvents:
+        """The shared set for a player: events are immutable, so every match may use it."""
+        found = _SEAT_EVENTS.get(player)
+        if found is None:
+            if len(_SEAT_EVENTS) >= _SEAT_EVENTS_KEPT:
+                _SEAT_EVENTS.clear()  # crude, but bounded however many players the bot sees
+            found = _SEAT_EVENTS[player] = cls.build(player)
+        return found
+
+    @classmethod
+    def build(cls, player: str) -> SeatEvents:
         return cls(
             TurnStarted(player),
             CardsDrawn(player, 1, DrawReason.TURN),
@@ -70,6 +83,9 @@ class SeatEvents:
             UnoCalled(player),
             {c: ColourChosen(player, c) for c in Colour},
         )
+
+
+_SEAT_EVENTS: dict[str, SeatEvents] = {}
 
 
 @dataclass(slots=True, eq=False)
@@ -84,6 +100,7 @@ class Table:
     shuffled_refill: bool  # P9/C9 shuffle the old discards; D12 turns them over
     index: dict[str, int] = field(default_factory=dict)
     said: tuple[SeatEvents, ...] = ()  # shared events, per seat
+    waits: tuple[tuple[str], ...] = ()  # `waiting_for` of each seat
     version: int = 0
     round: int = 0
     scores: list[int] = field(default_factory=list)
@@ -96,6 +113,8 @@ class Table:
     turn: int = -1  # who must decide; -1 once the match is over
     clockwise: bool = True
     order: tuple[int, ...] = ()  # the seated seat after each seat, this direction
+    orders: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # by clockwise
+    two_seated: bool = False  # P5/C5: a Reverse acts as a Skip too
     phase: Phase = Phase.PLAY
     pending: Pending = Pending.NONE
     active: Colour | None = None  # unchanged while a wild waits for its colour
@@ -116,7 +135,8 @@ class Table:
     # The last `legal_actions` answer: for (version, seat), the shared action instances
     # offered. `apply` accepts an offered instance without judging it again (a
     # property test holds every offered action to what `check` accepts).
-    offered_at: tuple[int, int] = (-1, -1)
+    offered_version: int = -1
+    offered_seat: int = -1
     offered: list[Action] = field(default_factory=list)
 
     def next_seat(self, i: int) -> int:
@@ -143,10 +163,13 @@ def blank_table(
         shuffled_refill=shuffled_refill,
         index={p: k for k, p in enumerate(players)},
         said=tuple(SeatEvents.of(p) for p in players),
+        waits=tuple((p,) for p in players),
         scores=[0] * n,
         seated=[True] * n,
         hands=[[] for _ in range(n)],
         recent=deque(maxlen=kept_events),
     )
-    t.order = tuple((k + 1) % n for k in range(n))
+    t.orders = (tuple((k - 1) % n for k in range(n)), tuple((k + 1) % n for k in range(n)))
+    t.order = t.orders[True]
+    t.two_seated = n == 2
     return t

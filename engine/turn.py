@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.cards import MATCHING, Card, Colour
 from engine.events import (
+    PLAYED,
     CardGiven,
     DrawReason,
     Event,
@@ -53,11 +54,11 @@ def play_card(t: Table, rules: Ruleset, i: int, card: Card, uno: bool, events: l
     hand.remove(card)  # the first copy, by identity: cards are interned
     t.exposed = -1  # any play closes the UNO window
     t.drawn = None
-    events.append(card_played(t.players[i], card))
+    player = t.players[i]
+    events.append(PLAYED[card].get(player) or card_played(player, card))  # shared events
     if uno and rules.uno_call_with_card:
         events.append(t.said[i].called)
     t.call = uno
-    previous = t.discard[-1]
     t.discard.append(card)
     if card.colour is None:
         t.playable = NO_CARDS
@@ -66,7 +67,7 @@ def play_card(t: Table, rules: Ruleset, i: int, card: Card, uno: bool, events: l
             return
         face = card.face
         if face in DRAWS:  # judged now, on the rest of this hand (D10, P7, C7)
-            legit = rules.legit(t.options, hand, previous, t.active, face)
+            legit = rules.legit(t.options, hand, t.discard[-2], t.active, face)
             record(t, i, card, legit)
         t.pending = _COLOUR
         return

@@ -282,3 +282,23 @@ def test_x3_a_leavers_unnamed_colour_stays_the_colour_before() -> None:
     view = m.public_view()
     assert view.active_colour is Colour.BLUE
     assert m.legal_actions("b") == [Play(card("B5")), Draw()]
+
+
+def test_x3_a_first_card_wild_left_unnamed_is_named_by_the_next_player() -> None:
+    for seed in range(400):
+        m = new_match("classic", players=PLAYERS, seed=seed)
+        view = m.public_view()
+        if view.pending is Pending.COLOUR:
+            break
+    else:
+        raise AssertionError("no seed turned up a Wild first")
+    first = view.to_act
+    assert first is not None
+    m.remove_player(first)  # no colour was ever named: the next player names it
+    view = m.public_view()
+    assert view.pending is Pending.COLOUR
+    nxt = view.to_act
+    assert nxt is not None
+    m.apply(nxt, ChooseColour(Colour.GREEN))
+    assert m.public_view().to_act == nxt  # and then plays
+    assert m.public_view().active_colour is Colour.GREEN

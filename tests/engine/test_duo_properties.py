@@ -297,7 +297,7 @@ class Invariants:
                 assert final[event.winner] < final[loser]
 
 
-@settings(max_examples=10, deadline=None)
+@settings(deadline=None)
 @given(seed=seeds, options=options_st, remove_at=st.none() | st.integers(200, 4000))
 def test_prop_random_matches_keep_every_invariant(
     seed: int, options: DuoOptions, remove_at: int | None
@@ -311,7 +311,7 @@ def test_prop_random_matches_keep_every_invariant(
     assert card_count(match.to_snapshot()) == invariants.deck
 
 
-@settings(max_examples=6, deadline=None)
+@settings(deadline=None)
 @given(
     seed=seeds,
     hands=st.tuples(st.integers(1, 12), st.integers(1, 12)),
@@ -346,7 +346,7 @@ def test_prop_a_test_state_plays_on_by_the_real_rules(
         steps += 1
 
 
-@settings(max_examples=30, deadline=None)
+@settings(deadline=None)
 @given(
     seed=seeds,
     options=options_st,
@@ -367,7 +367,7 @@ def test_prop_replay_reproduces_the_final_snapshot(
         assert ended.forfeited == (log[-1][0],)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(deadline=None)
 @given(seed=seeds, options=options_st, cut=st.integers(0, 2000), more=st.integers(1, 400))
 def test_prop_snapshot_round_trip_mid_game_continues_identically(
     seed: int, options: DuoOptions, cut: int, more: int
@@ -394,7 +394,7 @@ def test_prop_snapshot_round_trip_mid_game_continues_identically(
     assert json.dumps(copy.to_snapshot()) == json.dumps(match.to_snapshot())
 
 
-@settings(max_examples=6, deadline=None)
+@settings(deadline=None)
 @given(seed=seeds, options=options_st)
 def test_prop_legal_actions_are_exactly_what_check_accepts(seed: int, options: DuoOptions) -> None:
     """Every legal action passes check; any other action is refused and changes nothing."""
@@ -426,7 +426,7 @@ def test_prop_legal_actions_are_exactly_what_check_accepts(seed: int, options: D
         steps += 1
 
 
-@settings(max_examples=10, deadline=None)
+@settings(deadline=None)
 @given(seed=seeds, options=options_st, at=st.integers(0, 3000))
 def test_prop_timeout_actions_are_legal_and_deterministic(
     seed: int, options: DuoOptions, at: int
