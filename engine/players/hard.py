@@ -31,6 +31,11 @@ _CATCH = CatchUno()
 _NO_SEARCH = frozenset({Pending.DRAFT_PICK, Pending.DRAFT_FORCED})
 MAX_CANDIDATES = 6
 CONFIDENCE = 1.0  # standard errors a move must beat the usual one by
+# Decisions (of every seat) a playout runs before the round is judged by hand sizes. With
+# three opponents a move's effect fades sooner and more samples fit in the budget
+# (measured: 50 four-seat Pizza matches each, 20 did better than 40).
+DUO_DEPTH = 40
+TABLE_DEPTH = 20
 
 
 def better_than(base: int, results: list[list[float]], z: float = CONFIDENCE) -> int:
@@ -58,10 +63,11 @@ def better_than(base: int, results: list[list[float]], z: float = CONFIDENCE) ->
 class HardPlayer:
     """The hard computer opponent.
 
-    `budget_ms` bounds the time of one search (a last sample may run over by one
-    playout per candidate). `samples` fixes the number of sampled worlds instead,
-    for reproducible tests. `options` are the table's options (target, Duo's deck
-    and challenge rule), public at the table; the defaults when None.
+    `budget_ms` bounds the time of one search: it stops before a sample would run
+    over (at least one sample is always taken). `samples` fixes the number of
+    sampled worlds instead, for reproducible tests. `depth` overrides the playouts'
+    length (decisions). `options` are the table's options (target, Duo's deck and
+    challenge rule), public at the table; the defaults when None.
     """
 
     __slots__ = (
@@ -82,7 +88,7 @@ class HardPlayer:
         *,
         budget_ms: float = 150.0,
         samples: int | None = None,
-        depth: int = 40,
+        depth: int | None = None,
         options: Options | None = None,
     ) -> None:
         self.rng = rng
@@ -150,11 +156,10 @@ class HardPlayer:
     ) -> list[float] | None:
         """Every candidate played out in one sampled world, with the same random stream."""
         world = sample_world(me, table, self.memory, self.rng, self.options)
+        depth = self.depth or (DUO_DEPTH if table.variant == "duo" else TABLE_DEPTH)
         seed = self.rng.getrandbits(64)
         try:
-            return [
-                playout(world, me.player, a, random.Random(seed), self.depth) for a in candidates
-            ]
+            return [playout(world, me.player, a, random.Random(seed), depth) for a in candidates]
         except Exception:  # a bad world must not stop the seat; the tests count them
             self.failures += 1
             return None
