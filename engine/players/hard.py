@@ -31,8 +31,8 @@ _CATCH = CatchUno()
 _NO_SEARCH = frozenset({Pending.DRAFT_PICK, Pending.DRAFT_FORCED})
 MAX_CANDIDATES = 6
 CONFIDENCE = 1.0  # standard errors a move must beat the usual one by
-# Decisions (of every seat) a playout runs before the round is judged by hand sizes. With
-# three opponents a move's effect fades sooner and more samples fit in the budget
+# Decisions (of every seat) a playout runs before the round is judged by hand sizes. At
+# Pizza and classic tables a move's effect fades sooner and more samples fit the budget
 # (measured: 50 four-seat Pizza matches each, 20 did better than 40).
 DUO_DEPTH = 40
 TABLE_DEPTH = 20
