@@ -50,7 +50,9 @@ HAND: Final = "hand"  # open the hand panel
 UNO: Final = "uno"  # the table's UNO! button: the handler decides call or catch
 PICK: Final = "sel"  # a select whose chosen value is an action code
 PAGE: Final = "pg"  # `pg.{n}`: show page n of an overflowing hand panel
-LOBBY_CODES: Final = frozenset({"join", "leave", "start", "cancel", "accept", "decline"})
+LOBBY_CODES: Final = frozenset(
+    {"join", "leave", "start", "cancel", "accept", "decline", "computer", "addcpu", "strength"}
+)
 TABLE_CODES: Final = frozenset({HAND, UNO, PICK})
 # Table controls drawn without a meaningful version (the table message's buttons
 # never go stale); they carry ANY_VERSION and handlers must not compare it.

@@ -13,6 +13,7 @@ import discord
 from discord.http import MultipartParameters
 
 from cogs.uno import payloads, render
+from cogs.uno.computer_ids import computer_name, free_computer_id
 from cogs.uno.lobby import SEATS, Lobby
 from cogs.uno.lobby_move import LobbyMove
 from cogs.uno.registry import TableRegistry
@@ -206,7 +207,26 @@ class LobbyManager:
             return self._join(lobby, user)
         if code == "leave":
             return self._leave(lobby, user.id)
+        if code in ("computer", "addcpu", "strength"):
+            return self._computer(lobby, user.id, code)
         return self._start(lobby, user.id)
+
+    def _computer(self, lobby: Lobby, user_id: int, code: str) -> LobbyMove:
+        """The host seats a computer (Duo: and starts at once), or picks its strength."""
+        if user_id != lobby.host_id:
+            return LobbyMove("refuse", "Only the host can seat computer players.")
+        if code == "strength":
+            order = ("easy", "normal", "hard")
+            lobby.strength = order[(order.index(lobby.strength) + 1) % len(order)]
+            lobby.version += 1
+            return LobbyMove("redraw")
+        seat = free_computer_id(lobby.computers)
+        if lobby.full or seat is None:
+            return LobbyMove("refuse", "This table is full.")
+        lobby.computers[seat] = lobby.strength
+        lobby.seats.append((seat, computer_name(lobby.strength)))
+        lobby.version += 1
+        return LobbyMove("start" if lobby.variant == "duo" else "redraw")
 
     def _join(self, lobby: Lobby, user: discord.abc.User) -> LobbyMove:
         if lobby.seated(user.id):

@@ -37,6 +37,8 @@ class Lobby:
     expires_at: datetime = field(default_factory=lambda: datetime.now(UTC) + LOBBY_LIFE)
     starting: bool = False
     version: int = 0
+    strength: str = "normal"  # of the next computer the host seats
+    computers: dict[int, str] = field(default_factory=dict)  # computer id -> strength
 
     @property
     def full(self) -> bool:
@@ -90,16 +92,26 @@ class Lobby:
                 button("Accept", "accept", discord.ButtonStyle.success),
                 button("Decline", "decline", discord.ButtonStyle.secondary),
             ]
+        strength = ButtonSpec(
+            label=f"Computer: {self.strength}",
+            custom_id=ids.lobby_custom_id(self.lobby_id, self.version, "strength"),
+            style=discord.ButtonStyle.secondary,
+            row=1,
+        )
         if self.variant == "duo":
             return [
                 button("Join", "join", discord.ButtonStyle.success),
                 button("Cancel", "cancel", discord.ButtonStyle.secondary),
+                button("Play the computer", "computer", discord.ButtonStyle.primary),
+                strength,
             ]
         return [
             button("Join", "join", discord.ButtonStyle.success),
             button("Leave", "leave", discord.ButtonStyle.secondary),
             button("Start", "start", discord.ButtonStyle.primary),
             button("Cancel", "cancel", discord.ButtonStyle.danger),
+            button("Add computer", "addcpu", discord.ButtonStyle.secondary),
+            strength,
         ]
 
     def closed_embed(self, reason: str) -> discord.Embed:

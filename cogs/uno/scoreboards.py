@@ -51,9 +51,13 @@ class Scoreboards:
             )
             for variant in VARIANTS.values()
         }
-        await interaction.response.send_message(
-            embed=boards.stats(who.display_name, records), ephemeral=True
+        embed = boards.stats(who.display_name, records)
+        won, played = await self.db.scores.practice_record(
+            guild_id=interaction.guild_id, user_id=who.id
         )
+        if played:
+            embed.add_field(name="Practice", value=f"vs computer: {won} won of {played}")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 def _board_data(interaction: discord.Interaction[Any], page: LeaderboardPage) -> dict[str, Any]:
