@@ -10,7 +10,9 @@ import discord
 
 from cogs.uno import ids
 from cogs.uno.render import ButtonSpec, escape_name, plural, variant_name
+from cogs.uno.render.specs import Component, OptionSpec, SelectSpec
 from engine.match import Variant
+from engine.players import STRENGTHS
 
 LOBBY_LIFE = timedelta(minutes=10)
 SEATS = {"duo": (2, 2), "pizza": (2, 5), "classic": (2, 10)}
@@ -80,7 +82,7 @@ class Lobby:
             embed.add_field(name="\u200b", value=note[:1024], inline=False)
         return embed
 
-    def components(self) -> list[ButtonSpec]:
+    def components(self) -> list[Component]:
         def button(label: str, code: str, style: discord.ButtonStyle) -> ButtonSpec:
             custom_id = ids.lobby_custom_id(self.lobby_id, self.version, code)
             return ButtonSpec(
@@ -92,10 +94,10 @@ class Lobby:
                 button("Accept", "accept", discord.ButtonStyle.success),
                 button("Decline", "decline", discord.ButtonStyle.secondary),
             ]
-        strength = ButtonSpec(
-            label=f"Computer: {self.strength}",
+        strength = SelectSpec(
             custom_id=ids.lobby_custom_id(self.lobby_id, self.version, "strength"),
-            style=discord.ButtonStyle.secondary,
+            placeholder=f"Computer strength: {self.strength}",
+            options=tuple(OptionSpec(label=f"Computer: {s}", value=s) for s in STRENGTHS),
             row=1,
         )
         if self.variant == "duo":

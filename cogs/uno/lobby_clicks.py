@@ -39,12 +39,13 @@ class LobbyClicks:
             return LOBBY_GONE
         if not _same_place(interaction, lobby):
             return "That button belongs to a lobby somewhere else."
-        custom_id, _ = click_data(interaction)
-        if not issued(interaction.message, custom_id, ()):
+        custom_id, values = click_data(interaction)
+        if not issued(interaction.message, custom_id, values):
             return CHANGED
         if control.version != lobby.version:
             return CHANGED
-        move = self.lobbies.decide(lobby, interaction.user, control.code)
+        value = values[0] if values else ""
+        move = self.lobbies.decide(lobby, interaction.user, control.code, value)
         if move.kind == "refuse":
             return move.text
         if move.kind == "close":

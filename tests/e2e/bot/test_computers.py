@@ -20,6 +20,7 @@ from tests.e2e.uno_table import ScriptedTable, action_choices, choice_kind, load
 
 FAST = {"COMPUTER_DELAY_MS": "20"}
 MAX_LOOPS = 6000
+COMPUTER_PATIENCE = 200  # polls of 50 ms, far below the bots' 90 s turn timer
 
 
 async def human_move(table: ScriptedTable, user: User, rng: random.Random) -> None:
@@ -43,7 +44,7 @@ async def play_humans(
     """
     rng = random.Random(7)
     humans = {str(user.id): user for user in table.users}
-    made = 0
+    made = idle = 0
     async with Database.open(database) as db:
         for _ in range(MAX_LOOPS):
             truth = await load_truth(database, channel_id, db=db)
@@ -51,8 +52,13 @@ async def play_humans(
                 return True
             waiting = [humans[p] for p in truth.match.waiting_for() if p in humans]
             if not waiting:
-                await asyncio.sleep(0.05)  # a computer's turn
+                # A computer's turn: it moves within its delay, long before any timer
+                # (a computer that never moved would only leave by timeouts).
+                idle += 1
+                assert idle < COMPUTER_PATIENCE, "a computer seat did not move"
+                await asyncio.sleep(0.05)
                 continue
+            idle = 0
             if made >= moves:
                 return False
             await human_move(table, waiting[0], rng)
@@ -104,9 +110,9 @@ async def test_a_classic_table_with_two_humans_and_two_computers_is_played_to_th
     lobby = opened.message
     assert lobby is not None
     await driver.click(scene.bob, lobby, lobby_id(lobby, "join"))
-    await driver.click(scene.alice, lobby, lobby_id(lobby, "strength"))  # normal -> hard
+    await driver.select(scene.alice, lobby, lobby_id(lobby, "strength"), ["hard"])
     await driver.click(scene.alice, lobby, lobby_id(lobby, "addcpu"))
-    await driver.click(scene.alice, lobby, lobby_id(lobby, "strength"))  # hard -> easy
+    await driver.select(scene.alice, lobby, lobby_id(lobby, "strength"), ["easy"])
     await driver.click(scene.alice, lobby, lobby_id(lobby, "addcpu"))
     await driver.wait_for(lambda: "Seated (4/10)" in lobby.text(), timeout=10)
     assert "Computer (hard)" in lobby.text()
@@ -126,12 +132,22 @@ async def test_a_classic_table_with_two_humans_and_two_computers_is_played_to_th
     assert "Traceback" not in bot.output()
 
 
-async def test_after_a_restart_the_computer_resumes_its_seat(
+async def test_play_the_computer_from_a_duo_lobby_and_resume_after_a_restart(
     emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory, database: Path
 ) -> None:
     bot = bots(extra_env=FAST)
     await bot.start()
-    table = await duo_against_the_computer(driver, scene, emu)
+    opened = await driver.slash(scene.alice, scene.channel, "uno duo", target=50)
+    lobby = opened.message
+    assert lobby is not None
+    # bob may not take the computer's seat for alice: only the host seats it.
+    refused = await driver.click(scene.bob, lobby, lobby_id(lobby, "computer"))
+    assert refused.message is not None
+    assert "Only the host" in refused.message.text()
+    await driver.click(scene.alice, lobby, lobby_id(lobby, "computer"))
+    table = ScriptedTable(driver, scene.channel, [scene.alice])
+    await driver.wait_for(table.table_message, timeout=10)
+    assert "Computer (normal)" in table.public_text()
     assert not await play_humans(table, database, scene.channel.id, moves=5)
     before = await load_truth(database, scene.channel.id)
     assert before is not None
