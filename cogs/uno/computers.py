@@ -19,7 +19,7 @@ import logging
 import random
 
 from cogs.uno.computer_ids import table_strengths
-from cogs.uno.outcome import Stale
+from cogs.uno.outcome import Refused, Stale
 from cogs.uno.table import Table
 from cogs.uno.tables import TableService
 from engine.actions import Action
@@ -82,6 +82,11 @@ class ComputerSeats:
                 return False
             player, action = move
             outcome = await self.tables.act(table, player, action, version, wait=30.0)
+            if isinstance(outcome, Refused):
+                # Never expected (it chose from its legal moves); asking again would
+                # only repeat it: the seat waits for the next change or its timer.
+                log.warning("Table %s refused computer %s: %s", table.match_id, player, outcome)
+                return False
             if not isinstance(outcome, Stale):
                 return True
         return False
