@@ -44,7 +44,10 @@ class ComputerSeats:
 
     def wake(self, table: Table) -> None:
         """The table changed (or was restored): let its computers look at it."""
-        if table.closed or not table_strengths(table.options):
+        if table.closed:
+            self._players.pop(table.match_id, None)
+            return
+        if not table_strengths(table.options):
             return
         task = self._tasks.get(table.match_id)
         if task is not None and not task.done():
@@ -81,7 +84,10 @@ class ComputerSeats:
             if move is None or table.closed:
                 return False
             player, action = move
-            outcome = await self.tables.act(table, player, action, version, wait=30.0)
+            # Shielded: a shutdown cancels the seat's task, never a move half saved.
+            outcome = await asyncio.shield(
+                self.tables.act(table, player, action, version, wait=30.0)
+            )
             if isinstance(outcome, Refused):
                 # Never expected (it chose from its legal moves); asking again would
                 # only repeat it: the seat waits for the next change or its timer.

@@ -359,6 +359,7 @@ class TableService:
         table.closed = True
         self.timers.cancel(table)
         self.registry.remove(table)
+        self.on_moved(table)  # its computer seats are let go
         self.message.finish(table, ended=reason, announce=announce)
 
     async def close_where_gone(self, *, channel_id: int = 0, guild_id: int = 0) -> int:
