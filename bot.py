@@ -107,7 +107,9 @@ class UnoBot(commands.Bot):
         # enough to free each click's reference cycles before they pile up in memory.
         gc.freeze()
         uno = UnoSettings(
-            turn_seconds=self.settings.turn_seconds, table_seed=self.settings.table_seed
+            turn_seconds=self.settings.turn_seconds,
+            table_seed=self.settings.table_seed,
+            computer_delay=self.settings.computer_delay_ms / 1000,
         )
         try:
             await install(self, self.db, uno)

@@ -44,6 +44,13 @@ class Settings(BaseSettings):
         le=4,
         description="For the test suite only: a turn timer under 5 s, replacing TURN_SECONDS.",
     )
+    computer_delay_ms: int = Field(
+        default=1500,
+        ge=0,
+        le=10000,
+        description="How long a computer player waits before it moves, on average, in "
+        "milliseconds (so people can follow; each wait varies a little).",
+    )
     table_seed: int | None = Field(
         default=None,
         description="Seed the shuffles of new tables in order (to replay games); empty: random.",

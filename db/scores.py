@@ -168,6 +168,23 @@ class ScoreRepo:
         return MemberStats(stats=_stats_from_row(row, variant), recent=matches)
 
     @wraps_storage_errors
+    async def practice_record(self, *, guild_id: int, user_id: int) -> tuple[int, int]:
+        """A member's finished practice matches (against the computer) in this guild,
+        every variant: (won, played). Boards, stats and ratings leave these out."""
+        async with (
+            self._db.reading() as conn,
+            conn.execute(
+                "SELECT COALESCE(SUM(r.outcome = 'won'), 0), COUNT(*)"
+                " FROM results AS r JOIN matches AS m ON m.match_id = r.match_id"
+                " WHERE r.user_id = :user AND m.guild_id = :guild"
+                " AND m.status = 'finished' AND m.practice",
+                {"user": user_id, "guild": guild_id},
+            ) as cursor,
+        ):
+            row = await cursor.fetchone()
+        return (int(row[0]), int(row[1])) if row else (0, 0)
+
+    @wraps_storage_errors
     async def forget_member(self, user_id: int, guild_id: int | None = None) -> int:
         """Erase a member from finished history (in one guild, or everywhere).
 

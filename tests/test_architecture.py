@@ -52,6 +52,49 @@ def test_the_check_sees_imports() -> None:
     assert "engine" in imported_modules("engine")["engine/actions.py"]
 
 
+# The computer opponents see what a person in their seat sees: the two views. Only the
+# match-based test players (random, greedy, play_out) and the table loop hold a Match.
+MATCH_HOLDERS = {"random_player.py", "greedy_player.py", "play_out.py", "player.py", "table.py"}
+
+
+def _engine_imports(path: Path) -> set[str]:
+    """`module` and `module.Name` for every engine import of the file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return {name for name in found if name.startswith("engine")}
+
+
+def test_computer_players_reach_no_match_and_no_rules() -> None:
+    computers = sorted(
+        p for p in (ROOT / "engine" / "players").glob("*.py") if p.name not in MATCH_HOLDERS
+    )
+    assert len(computers) >= 8
+    offenders = {}
+    for path in computers:
+        bad = {
+            name
+            for name in _engine_imports(path)
+            if name == "engine.match.Match"
+            or name.split(".")[1].startswith(("duo", "pizza", "classic"))
+        }
+        if bad:
+            offenders[path.name] = sorted(bad)
+    assert offenders == {}
+
+
+def test_the_computer_check_sees_imports() -> None:
+    assert "engine.match.Match" in _engine_imports(ROOT / "engine" / "players" / "table.py")
+    assert "engine.match.from_snapshot" in _engine_imports(
+        ROOT / "engine" / "players" / "search.py"
+    )
+
+
 def module_graph(package: str, *, type_only_imports: bool = True) -> dict[str, set[str]]:
     """Each module of `package` and the modules of the same package it imports,
     wherever the import stands (in a function, under TYPE_CHECKING: a loop all the same)."""

@@ -12,6 +12,7 @@ from discord.ext import commands
 from cogs.uno import answers, ids, render
 from cogs.uno.click_clock import TOO_LATE, ClickClock
 from cogs.uno.collector import Collector
+from cogs.uno.computers import ComputerSeats
 from cogs.uno.issued import click_data
 from cogs.uno.lobbies import LobbyManager
 from cogs.uno.lobby_clicks import LobbyClicks
@@ -34,6 +35,7 @@ from engine.match import Variant
 log = logging.getLogger(__name__)
 
 VariantChoice = Literal["duo", "pizza", "classic"]
+StrengthChoice = Literal["easy", "normal", "hard"]
 UNKNOWN_INTERACTION = 10062  # Discord's code once the 3 s to answer have passed
 DUO_TARGET = app_commands.Range[int, 50, 1000]
 PIZZA_TARGET = app_commands.Range[int, 50, 1000]
@@ -68,6 +70,8 @@ class UnoCog(commands.Cog):
         self.server_settings = ServerSettings(db, default_seconds=settings.turn_seconds)
         self.collector = Collector()
         self.tables.on_open = self.collector.table_opened
+        self.computers = ComputerSeats(self.tables, delay=settings.computer_delay)
+        self.tables.on_moved = self.computers.wake
 
     async def cog_load(self) -> None:
         restored = await self.tables.restore_all()
@@ -82,6 +86,7 @@ class UnoCog(commands.Cog):
         self.collector.freeze()
 
     async def cog_unload(self) -> None:
+        self.computers.shutdown()
         await self.tables.shutdown()
         self.lobbies.shutdown()
 
@@ -222,15 +227,25 @@ class UnoCog(commands.Cog):
     @uno.command(name="duo", description="Open a UNO Duo table here (2 players).")
     @app_commands.guild_only()
     @app_commands.describe(
-        opponent="Only this member can accept (leave empty: the first to join plays)",
+        opponent="Only this member can accept (leave empty: the first to join plays; "
+        "name me to play the computer)",
         target="Points that lose the match (default: this server's setting, else 200)",
+        strength="How well the computer plays, if you play it (default normal)",
     )
     async def duo(
         self,
         interaction: discord.Interaction[Any],
         opponent: discord.Member | None = None,
         target: DUO_TARGET | None = None,
+        strength: StrengthChoice = "normal",
     ) -> None:
+        me = self.bot.user
+        if opponent is not None and me is not None and opponent.id == me.id:
+            play = await self._table_options(interaction, "duo", target=target)
+            if refusal := self.lobby_clicks.refuse_open(interaction, None, play):
+                raise UserFacingError(refusal)
+            await self.lobby_clicks.play_computer(interaction, play=play, strength=strength)
+            return
         await self._open_lobby(interaction, "duo", target=target, opponent=opponent)
 
     @uno.command(name="pizza", description="Open a UNO Pocket Pizza Pizza lobby (2–5 players).")
@@ -261,14 +276,20 @@ class UnoCog(commands.Cog):
         target: int | None,
         opponent: discord.Member | None,
     ) -> None:
-        assert interaction.guild_id is not None
-        settings = await self.db.settings.get(interaction.guild_id)
-        play = TableOptions.of(
-            settings, variant, target=target, turn_seconds=self.tables.settings.turn_seconds
-        )
+        play = await self._table_options(interaction, variant, target=target)
         if refusal := self.lobby_clicks.refuse_open(interaction, opponent, play):
             raise UserFacingError(refusal)
         await self.lobby_clicks.open(interaction, variant, play=play, opponent=opponent)
+
+    async def _table_options(
+        self, interaction: discord.Interaction[Any], variant: Variant, *, target: int | None
+    ) -> TableOptions:
+        """The options a new table here plays with: the server's settings, `target` first."""
+        assert interaction.guild_id is not None
+        settings = await self.db.settings.get(interaction.guild_id)
+        return TableOptions.of(
+            settings, variant, target=target, turn_seconds=self.tables.settings.turn_seconds
+        )
 
     # -- the other commands ------------------------------------------------------------------
 

@@ -57,7 +57,9 @@ PAGE: Final = "pg"  # `pg.{n}`: show page n of an overflowing hand panel
 SETTINGS_CODES: Final = frozenset(
     {"deck", "challenge", "house", "table", "numbers", "reset", "form"}
 )
-LOBBY_CODES: Final = frozenset({"join", "leave", "start", "cancel", "accept", "decline"})
+LOBBY_CODES: Final = frozenset(
+    {"join", "leave", "start", "cancel", "accept", "decline", "computer", "addcpu", "strength"}
+)
 TABLE_CODES: Final = frozenset({HAND, UNO, PICK})
 # Table controls drawn without a meaningful version (the table message's buttons
 # never go stale); they carry ANY_VERSION and handlers must not compare it.

@@ -13,6 +13,7 @@ import discord
 from discord.http import MultipartParameters
 
 from cogs.uno import payloads, render
+from cogs.uno.computer_ids import computer_name, free_computer_id, strength_of
 from cogs.uno.lobby import SEATS, Lobby
 from cogs.uno.lobby_move import LobbyMove
 from cogs.uno.registry import TableRegistry
@@ -188,8 +189,10 @@ class LobbyManager:
 
     # -- clicks ----------------------------------------------------------------------
 
-    def decide(self, lobby: Lobby, user: discord.abc.User, code: str) -> LobbyMove:
-        """What a click on the lobby does; seats change here, messages in the cog."""
+    def decide(self, lobby: Lobby, user: discord.abc.User, code: str, value: str = "") -> LobbyMove:
+        """What a click on the lobby does; seats change here, messages in the cog.
+
+        `value`: the option chosen in a select (the computer's strength)."""
         if code in ("accept", "decline") and user.id != lobby.invited_id:
             return LobbyMove("refuse", "Only the challenged member can answer this invitation.")
         if code == "join" and lobby.invited_id is not None:
@@ -206,7 +209,25 @@ class LobbyManager:
             return self._join(lobby, user)
         if code == "leave":
             return self._leave(lobby, user.id)
+        if code in ("computer", "addcpu", "strength"):
+            return self._computer(lobby, user.id, code, value)
         return self._start(lobby, user.id)
+
+    def _computer(self, lobby: Lobby, user_id: int, code: str, value: str) -> LobbyMove:
+        """The host seats a computer (Duo: and starts at once), or picks its strength."""
+        if user_id != lobby.host_id:
+            return LobbyMove("refuse", "Only the host can seat computer players.")
+        if code == "strength":
+            lobby.strength = strength_of(value)
+            lobby.version += 1
+            return LobbyMove("redraw")
+        seat = free_computer_id(lobby.computers)
+        if lobby.full or seat is None:
+            return LobbyMove("refuse", "This table is full.")
+        lobby.computers[seat] = lobby.strength
+        lobby.seats.append((seat, computer_name(lobby.strength)))
+        lobby.version += 1
+        return LobbyMove("start" if lobby.variant == "duo" else "redraw")
 
     def _join(self, lobby: Lobby, user: discord.abc.User) -> LobbyMove:
         if lobby.seated(user.id):

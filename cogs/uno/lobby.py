@@ -10,8 +10,10 @@ import discord
 
 from cogs.uno import ids
 from cogs.uno.render import ButtonSpec, escape_name, plural, variant_name
+from cogs.uno.render.specs import Component, OptionSpec, SelectSpec
 from cogs.uno.table_options import TableOptions
 from engine.match import Variant
+from engine.players import STRENGTHS
 
 LOBBY_LIFE = timedelta(minutes=10)
 SEATS = {"duo": (2, 2), "pizza": (2, 5), "classic": (2, 10)}
@@ -40,6 +42,8 @@ class Lobby:
     expires_at: datetime = field(default_factory=lambda: datetime.now(UTC) + LOBBY_LIFE)
     starting: bool = False
     version: int = 0
+    strength: str = "normal"  # of the next computer the host seats
+    computers: dict[int, str] = field(default_factory=dict)  # computer id -> strength
 
     @property
     def target(self) -> int:
@@ -91,7 +95,7 @@ class Lobby:
             embed.add_field(name="\u200b", value=note[:1024], inline=False)
         return embed
 
-    def components(self) -> list[ButtonSpec]:
+    def components(self) -> list[Component]:
         def button(label: str, code: str, style: discord.ButtonStyle) -> ButtonSpec:
             custom_id = ids.lobby_custom_id(self.lobby_id, self.version, code)
             return ButtonSpec(
@@ -103,16 +107,26 @@ class Lobby:
                 button("Accept", "accept", discord.ButtonStyle.success),
                 button("Decline", "decline", discord.ButtonStyle.secondary),
             ]
+        strength = SelectSpec(
+            custom_id=ids.lobby_custom_id(self.lobby_id, self.version, "strength"),
+            placeholder=f"Computer strength: {self.strength}",
+            options=tuple(OptionSpec(label=f"Computer: {s}", value=s) for s in STRENGTHS),
+            row=1,
+        )
         if self.variant == "duo":
             return [
                 button("Join", "join", discord.ButtonStyle.success),
                 button("Cancel", "cancel", discord.ButtonStyle.secondary),
+                button("Play the computer", "computer", discord.ButtonStyle.primary),
+                strength,
             ]
         return [
             button("Join", "join", discord.ButtonStyle.success),
             button("Leave", "leave", discord.ButtonStyle.secondary),
             button("Start", "start", discord.ButtonStyle.primary),
             button("Cancel", "cancel", discord.ButtonStyle.danger),
+            button("Add computer", "addcpu", discord.ButtonStyle.secondary),
+            strength,
         ]
 
     def closed_embed(self, reason: str) -> discord.Embed:

@@ -9,6 +9,7 @@ import discord
 from discord.http import MultipartParameters
 
 from cogs.uno import answers, ids, render
+from cogs.uno.computer_ids import computer_name
 from cogs.uno.issued import click_data, issued
 from cogs.uno.lobbies import LobbyManager
 from cogs.uno.lobby import Lobby
@@ -20,6 +21,7 @@ from engine.match import Variant
 log = logging.getLogger(__name__)
 
 LOBBY_GONE = f"This lobby has closed. Open a new one with {OPEN_COMMANDS}."
+COMPUTER_DUO_SEAT = 1  # computer_ids.py: ids 1..9 are computers, never members
 CHANGED = "This lobby changed just now — look at it again and press once more."
 
 
@@ -39,12 +41,13 @@ class LobbyClicks:
             return LOBBY_GONE
         if not _same_place(interaction, lobby):
             return "That button belongs to a lobby somewhere else."
-        custom_id, _ = click_data(interaction)
-        if not issued(interaction.message, custom_id, ()):
+        custom_id, values = click_data(interaction)
+        if not issued(interaction.message, custom_id, values):
             return CHANGED
         if control.version != lobby.version:
             return CHANGED
-        move = self.lobbies.decide(lobby, interaction.user, control.code)
+        value = values[0] if values else ""
+        move = self.lobbies.decide(lobby, interaction.user, control.code, value)
         if move.kind == "refuse":
             return move.text
         if move.kind == "close":
@@ -154,6 +157,36 @@ class LobbyClicks:
             message_id = (await interaction.original_response()).id
         await self.lobbies.placed(lobby, message_id)
 
+    async def play_computer(
+        self, interaction: discord.Interaction[Any], *, play: TableOptions, strength: str
+    ) -> None:
+        """`/uno duo opponent:@me`: a Duo match against the computer, at once (checked
+        by `refuse_open` first); the command's answer becomes the table."""
+        assert interaction.guild_id is not None
+        assert interaction.channel_id is not None
+        user = interaction.user
+        computer = computer_name(strength)
+        note = f"**{render.escape_name(user.display_name)}** plays {computer}. Dealing…"
+        data = {
+            "content": "",
+            "embeds": [discord.Embed(title="UNO Duo", description=note).to_dict()],
+            "components": [],
+            "allowed_mentions": {"parse": []},
+        }
+        message_id = await answers.respond(interaction, data)
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        await self.tables.start(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=user.id,
+            variant="duo",
+            seats=[(user.id, user.display_name), (COMPUTER_DUO_SEAT, computer)],
+            play=play,
+            message_id=message_id,
+            computers={COMPUTER_DUO_SEAT: strength},
+        )
+
     async def _start(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
         self.lobbies.started(lobby)
         await answers.defer(interaction, new_message=False)  # the lobby message becomes the table
@@ -170,6 +203,7 @@ class LobbyClicks:
             seats=lobby.seats,
             play=lobby.play,
             message_id=message_id,
+            computers=lobby.computers,
         )
 
     async def _open_thread(self, lobby: Lobby, message_id: int) -> int | None:

@@ -98,6 +98,9 @@ class Scoreboards:
             f"**{variant_name(name)}:** {rating_board.rating_words(r, min_played=MIN_RANKED)}"
             for name, r in ratings.items()
         )
+        won, played = await self.db.scores.practice_record(guild_id=guild_id, user_id=who.id)
+        if played:
+            embed.add_field(name="Practice", value=f"vs computer: {won} won of {played}")
         if not any(len(line) >= 2 for line in series.values()):
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return

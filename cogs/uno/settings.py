@@ -16,3 +16,5 @@ class UnoSettings:
     challenge_cooldown: float = 60.0
     # Open lobbies per server; each holds a channel and pings or waits for people.
     lobbies_per_server: int = 10
+    # A computer seat waits about this long (seconds, varied a little) before it moves.
+    computer_delay: float = 1.5

@@ -18,6 +18,7 @@ import discord
 from discord.http import MultipartParameters
 
 from cogs.uno import payloads, render
+from cogs.uno.computer_ids import is_computer
 from cogs.uno.panels import HandPanels
 from cogs.uno.table import Table
 from db.database import Database
@@ -227,6 +228,8 @@ class TableMessage:
         if to_act is None or to_act == table.last_to_act:
             return
         table.last_to_act = to_act
+        if is_computer(to_act):
+            return  # nobody to ping: the computer moves on its own (computers.py)
         panel = table.panels.get(to_act)
         if panel is not None and panel.alive:
             return  # their open panel was just refreshed: no need to ping

@@ -15,11 +15,12 @@ import json
 import logging
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from cogs.uno import render
+from cogs.uno.computer_ids import is_computer
 from cogs.uno.outcome import Accepted, Outcome, Refused, Stale
 from cogs.uno.registry import TableRegistry
 from cogs.uno.scoring import match_results
@@ -58,6 +59,8 @@ class TableService:
         self._seeds = random.SystemRandom() if seed is None else random.Random(seed)
         self.closing = False  # the bot is shutting down: refuse new actions
         self.on_open: Callable[[], None] = lambda: None  # a table started (the cog's gc)
+        # The table changed, started or was restored: its computer seats may act.
+        self.on_moved: Callable[[Table], None] = lambda table: None
 
     # -- start and restore ---------------------------------------------------------
 
@@ -71,13 +74,20 @@ class TableService:
         seats: Sequence[tuple[int, str]],
         play: TableOptions,
         message_id: int | None,
+        computers: Mapping[int, str] | None = None,
     ) -> Table:
-        """Create the match, record it, and show the table (in `message_id` if given)."""
+        """Create the match, record it, and show the table (in `message_id` if given).
+
+        `computers`: the computer seats among `seats` and their strengths; a match
+        with one is practice (recorded, but on no board and no rating).
+        """
         seed = self._seeds.getrandbits(63)
         match = new_match(
             variant, players=[str(u) for u, _ in seats], seed=seed, options=play.engine(variant)
         )
-        option_data = {**play.data(), "host_id": host_id}
+        option_data: dict[str, Any] = {**play.data(), "host_id": host_id}
+        if computers:
+            option_data["computers"] = {str(uid): strength for uid, strength in computers.items()}
         quiet = await self.db.prefs.without_pings(uid for uid, _ in seats)
         match_id = await self.db.tables.start_match(
             guild_id=guild_id,
@@ -88,6 +98,7 @@ class TableService:
             players=[Seat(user_id=uid, display_name=name[:100]) for uid, name in seats],
             state=match.to_snapshot(),
             message_id=message_id,
+            practice=bool(computers),
         )
         table = Table(
             match_id=match_id,
@@ -125,6 +136,7 @@ class TableService:
             self.registry.add(table)
             self.timers.arm(table)
             self.message.request(table, delay=0)
+            self.on_moved(table)  # a computer resumes its seat
             restored += 1
         return restored
 
@@ -223,7 +235,19 @@ class TableService:
             await self._reload(table)
             raise
         self._moved_on(table, events=events)
+        if action is REMOVE and not is_computer(player):
+            await self._forfeit_to_computers(table)
         return events
+
+    async def _forfeit_to_computers(self, table: Table) -> None:
+        """The last human left: the computers don't play on alone, the match ends."""
+        seated = [seat.player for seat in table.public().seats if seat.seated]
+        if any(not is_computer(player) for player in seated):
+            return
+        for player in seated:
+            if table.closed or table.match.is_over:
+                return
+            await self._apply(table, player, REMOVE, timed_out=False)
 
     async def _record(
         self, table: Table, player: str, data: dict[str, Any], events: list[Event]
@@ -276,6 +300,7 @@ class TableService:
         self.timers.arm(table)
         self.message.request(table)
         self.message.notify(table)
+        self.on_moved(table)
 
     # -- timers --------------------------------------------------------------------
 
@@ -348,6 +373,7 @@ class TableService:
         table.closed = True
         self.timers.cancel(table)
         self.registry.remove(table)
+        self.on_moved(table)  # its computer seats are let go
         self.message.finish(table, ended=reason, announce=announce)
 
     async def close_where_gone(self, *, channel_id: int = 0, guild_id: int = 0) -> int:

@@ -275,3 +275,20 @@ async def test_board_shows_the_latest_name_history_keeps_the_old_one(db: Databas
     board = await db.scores.leaderboard(guild_id=GUILD, variant="duo")
     assert {e.stats.user_id: e.stats.display_name for e in board.entries} == {A: "Ann v2", B: "Bob"}
     assert (await db.tables.get_match(first)).players[0].display_name == f"player{A}"
+
+
+async def test_practice_record_counts_practice_matches_only(db: Database) -> None:
+    clock = Clock()
+    for winner, loser in [(A, B), (B, A), (A, B)]:
+        await play(
+            db, clock, players=[A, B], rounds=[(winner, {loser: 200})],
+            outcomes={winner: "won", loser: "lost"}, practice=True,
+        )  # fmt: skip
+    await play(
+        db, clock, players=[A, B], rounds=[(A, {B: 200})], outcomes={A: "won", B: "lost"}
+    )  # a rated match: not practice
+    running = await start(db, A, B, practice=True)  # unfinished: not counted
+    assert running
+    assert await db.scores.practice_record(guild_id=GUILD, user_id=A) == (2, 3)
+    assert await db.scores.practice_record(guild_id=GUILD, user_id=B) == (1, 3)
+    assert await db.scores.practice_record(guild_id=GUILD + 1, user_id=A) == (0, 0)

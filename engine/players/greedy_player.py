@@ -1,15 +1,10 @@
-"""Computer players for tests, benchmarks and practice games.
+"""A test player that sheds points greedily (engine tests and benchmarks).
 
-Generic over the `Match` protocol: they read only `legal_actions`, the public
-view and their own private view, so they play Duo and Pizza alike and can
-never see a card a human in their seat could not.
+It reads the match; the computer opponents people play against
+(`engine.players.normal`) see views only.
 """
 
 from __future__ import annotations
-
-import random
-from collections.abc import Mapping
-from typing import Protocol
 
 from engine.actions import (
     Accept,
@@ -29,57 +24,14 @@ from engine.actions import (
 )
 from engine.cards import Card, Colour, Face, hand_order
 from engine.events import CardPlayed
-from engine.match import Match, Variant
+from engine.match import Match
+from engine.players.values import card_value
 
 _CALL = CallUno()
 _CATCH = CatchUno()
 _WILD_DRAWS = (Face.WILD_DRAW_TWO, Face.WILD_DRAW_FOUR)
 # D9: the last card of a dump is the one with an effect; the better the effect, the earlier.
 _DUMP_LAST = {Face.SKIP: 3, Face.DRAW_TWO: 2, Face.REVERSE: 1}
-
-
-def card_value(variant: Variant, card: Card) -> int:
-    """What the card scores at the end of a round (D14 or P11)."""
-    number = card.face.number
-    if number is not None:
-        return number
-    if variant == "pizza":
-        return 50 if card.colour is None else 20
-    if card.face is Face.WILD_DRAW_FOUR:
-        return 20
-    return 15 if card.colour is None else 10
-
-
-class Player(Protocol):
-    """A computer player: decides for `player` when the match waits for them."""
-
-    def choose(self, match: Match, player: str) -> Action:
-        """One of `match.legal_actions(player)`."""
-        ...
-
-    def react(self, match: Match, player: str) -> Action | None:
-        """An out-of-turn UNO call or catch, or None."""
-        ...
-
-
-class RandomPlayer:
-    """Any legal action, uniformly at random."""
-
-    __slots__ = ("rng",)
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, match: Match, player: str) -> Action:
-        legal = match.legal_actions(player)
-        return legal[int(self.rng.random() * len(legal))]  # cheaper than rng.choice
-
-    def react(self, match: Match, player: str) -> Action | None:
-        legal = match.legal_actions(player)
-        for action in (_CALL, _CATCH):
-            if action in legal and self.rng.random() < 0.5:
-                return action
-        return None
 
 
 class GreedyPlayer:
@@ -158,17 +110,3 @@ def _colour_held_most(hand: tuple[Card, ...]) -> Colour:
         if card.colour is not None:
             counts[card.colour] += 1
     return max(Colour, key=lambda c: (counts[c], -list(Colour).index(c)))
-
-
-def play_out(match: Match, seats: Mapping[str, Player], *, max_steps: int = 100_000) -> Match:
-    """Play until the match ends: out-of-turn reactions first, then the decision."""
-    for _ in range(max_steps):
-        if match.is_over:
-            return match
-        for player in match.players:
-            reaction = seats[player].react(match, player)
-            if reaction is not None:
-                match.apply(player, reaction)
-        player = match.waiting_for()[0]
-        match.apply(player, seats[player].choose(match, player))
-    raise RuntimeError("the match did not end")

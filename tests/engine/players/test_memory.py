@@ -1,0 +1,70 @@
+"""The memory a computer keeps of the public record is never wrong.
+
+Normal players play whole matches; after every change the memory of one seat is
+held against the real match: its discard pile, the known part of the draw pile,
+the cards it believes an opponent holds, and what a pass ruled out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.actions import Action
+from engine.cards import Card
+from engine.events import TurnSkipped
+from engine.match import Match, Variant
+from engine.players import NormalPlayer
+from engine.players.memory import Memory, new_events
+from engine.views import Phase
+from tests.engine.players.helpers import VARIANTS, computer, play, short_match
+
+
+def _check(memory: Memory, real: dict[str, Any]) -> None:
+    discard = [Card.parse(c) for c in real["discard"]]
+    assert discard[len(discard) - len(memory.discard) :] == memory.discard
+    draw = [Card.parse(c) for c in real["draw"]]
+    assert len(memory.pile) == len(draw)
+    assert all(m is None or m is c for m, c in zip(memory.pile, draw, strict=True))
+    hands = {
+        p: [Card.parse(c) for c in h] for p, h in zip(real["players"], real["hands"], strict=True)
+    }
+    for player, known in memory.known.items():
+        assert not Counter(known) - Counter(hands[player]), (player, known)
+    for player, layers in memory.constraints.items():
+        rest = list((Counter(hands[player]) - Counter(memory.known.get(player, []))).elements())
+        for banned, n in layers:
+            assert sum(c not in banned for c in rest) >= n, (player, banned, n, rest)
+
+
+@settings(deadline=None)
+@given(st.sampled_from(VARIANTS), st.integers(0, 2**32))
+def test_memory_holds_only_what_is_true(variant: tuple[Variant, int], seed: int) -> None:
+    name, players = variant
+    match = short_match(name, players, seed)
+    seats = {p: computer("normal", p, seed + i) for i, p in enumerate(match.players)}
+    watcher = seats[match.players[0]]
+    assert isinstance(watcher, NormalPlayer)
+    learnt = 0
+
+    def check(m: Match, _player: str, _action: Action) -> None:
+        nonlocal learnt
+        table = m.public_view()
+        watcher.memory.observe(m.private_view(m.players[0]), table)
+        if table.phase is Phase.PLAY:
+            _check(watcher.memory, m.to_snapshot())
+            learnt += len(watcher.memory.discard)
+
+    play(match, seats, check=check)
+    assert learnt > 0
+
+
+def test_new_events_finds_the_overlap() -> None:
+    a, b, c, d = (TurnSkipped(p) for p in "abcd")
+    assert new_events((a, b, c), (b, c, d)) == (d,)
+    assert new_events((a, b), (a, b)) == ()
+    assert new_events((), (a,)) == (a,)
+    assert new_events((a,), (c, d)) == (c, d)
