@@ -11,6 +11,7 @@ from typing import Final
 import discord
 
 from cogs.uno import ids
+from cogs.uno.render.faces import card_emoji
 from cogs.uno.render.specs import (
     BUTTON_LABEL,
     CONTENT_LIMIT,
@@ -59,7 +60,7 @@ from engine.actions import (
     RejectCard,
     TakeVolley,
 )
-from engine.cards import Colour, hand_order
+from engine.cards import Card, Colour, hand_order
 from engine.events import (
     ChallengeResolved,
 )
@@ -111,7 +112,7 @@ def _card_choices(
         if play.uno:
             label += " + UNO!"
             description = "Play it and call UNO at once"
-        emoji = colour_emoji(card.colour)
+        emoji = _emoji(card)
         groups["play"].append(
             _Choice(play, label, emoji, success if play.uno else secondary, description)
         )
@@ -126,16 +127,17 @@ def _card_choices(
         else:
             description = f"Lay all {plural(same, kind)}; the last one acts"
         groups["dump"].append(
-            _Choice(
-                dump, label, colour_emoji(colour), success if dump.uno else secondary, description
-            )
+            _Choice(dump, label, _emoji(last), success if dump.uno else secondary, description)
         )
     for give in gives:
         card = give.card
-        groups["give"].append(
-            _Choice(give, f"Give {card.title}", colour_emoji(card.colour), secondary, None)
-        )
+        groups["give"].append(_Choice(give, f"Give {card.title}", _emoji(card), secondary, None))
     return {kind: choices for kind, choices in groups.items() if choices}
+
+
+def _emoji(card: Card) -> str:
+    """The card's picture for a button or option, or its colour square without emojis."""
+    return card_emoji(card) or colour_emoji(card.colour)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +168,7 @@ def _keep(private: PrivateView, public: PublicView, present: set[type[Action]]) 
     label = "Keep" if looked is None else f"Keep {looked.title}"
     if RejectCard not in present:
         label += " (you must)"
-    return label, _STYLE.success, None if looked is None else colour_emoji(looked.colour)
+    return label, _STYLE.success, None if looked is None else _emoji(looked)
 
 
 def _draw(private: PrivateView, public: PublicView, present: set[type[Action]]) -> _Look:

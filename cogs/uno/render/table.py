@@ -8,6 +8,7 @@ from datetime import datetime
 import discord
 
 from cogs.uno import ids
+from cogs.uno.render.faces import card_url
 from cogs.uno.render.specs import FIELD_VALUE, LOG_LINES, ButtonSpec
 from cogs.uno.render.words import (
     card_label,
@@ -123,6 +124,10 @@ def table_embed(
         description="\n".join(_state_lines(view, names, deadline)),
         colour=colour_value(named_colour(view)),
     )
+    if view.top is not None:
+        picture = card_url(view.top, named_colour(view))
+        if picture is not None:  # the top card large; the emoji's own image, no upload
+            embed.set_thumbnail(url=picture)
     seats = [_seat_line(view, i, names) for i in range(len(view.seats))]
     embed.add_field(name="Players", value=fit_lines(seats, FIELD_VALUE), inline=False)
     if view.phase is Phase.DRAFT and view.draft_pile:

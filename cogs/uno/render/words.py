@@ -9,6 +9,7 @@ from typing import Any, Final
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
+from cogs.uno.render.faces import card_emoji
 from cogs.uno.render.specs import (
     COLOUR_EMOJI,
     COLOUR_VALUES,
@@ -71,8 +72,13 @@ def colour_label(colour: Colour) -> str:
 
 
 def card_label(card: Card, active_colour: Colour | None = None) -> str:
-    """`🟥 Red 7`; a wild with its named colour: `⬛ Wild → 🟩 Green`."""
-    text = f"{colour_emoji(card.colour)} {card.title}"
+    """`🟥 Red 7`; a wild with its named colour: `⬛ Wild → 🟩 Green`.
+
+    With the card emojis synced the square is the card's picture (a wild's showing
+    the colour named); the words stay for screen readers and colour-blind players.
+    """
+    mark = card_emoji(card, active_colour) or colour_emoji(card.colour)
+    text = f"{mark} {card.title}"
     if card.is_wild and active_colour is not None:
         text += f" → {colour_label(active_colour)}"
     return text
@@ -146,7 +152,9 @@ def hand_lines(cards: Iterable[Card], *, bold: frozenset[Card] = frozenset()) ->
         words = []
         for card in group:
             word = _face_words(card) + (f" ×{counts[card]}" if counts[card] > 1 else "")
-            words.append(f"**{word}**" if card in bold else word)
+            word = f"**{word}**" if card in bold else word
+            picture = card_emoji(card)
+            words.append(word if picture is None else f"{picture} {word}")
         heading = "Wilds" if colour is None else colour.title
         lines.append(f"{colour_emoji(colour)} {heading}: " + ", ".join(words))
     return lines
