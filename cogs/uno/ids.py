@@ -43,6 +43,7 @@ MAX_CUSTOM_ID: Final = 100  # Discord's limit for a component's custom_id
 
 TABLE_TEMPLATE: Final = r"uno:(?P<table>\d+):(?P<version>\d+):(?P<code>[^:]+)"
 LEADERBOARD_TEMPLATE: Final = r"uno:lb\.(?P<variant>[a-z]+)\.(?P<page>\d+)"
+RULES_TEMPLATE: Final = r"uno:rules\.(?P<variant>[a-z]+)"
 LOBBY_TEMPLATE: Final = r"uno:lobby:(?P<lobby>\d+):(?P<version>\d+):(?P<code>[a-z]+)"
 
 # Table codes that are not engine actions.
@@ -51,7 +52,8 @@ UNO: Final = "uno"  # the table's UNO! button: the handler decides call or catch
 PICK: Final = "sel"  # a select whose chosen value is an action code
 PAGE: Final = "pg"  # `pg.{n}`: show page n of an overflowing hand panel
 LOBBY_CODES: Final = frozenset({"join", "leave", "start", "cancel", "accept", "decline"})
-TABLE_CODES: Final = frozenset({HAND, UNO, PICK})
+KEEP_REST: Final = "kr"  # Duo draft: keep this card and every later one (KeepCard each)
+TABLE_CODES: Final = frozenset({HAND, UNO, PICK, KEEP_REST})
 # Table controls drawn without a meaningful version (the table message's buttons
 # never go stale); they carry ANY_VERSION and handlers must not compare it.
 VERSIONLESS_CODES: Final = frozenset({HAND, UNO})
@@ -79,6 +81,7 @@ _SIMPLE_CODES: Final[dict[type[Action], str]] = {type(a): c for c, a in _SIMPLE.
 _TABLE_RE = re.compile(TABLE_TEMPLATE)
 _LEADERBOARD_RE = re.compile(LEADERBOARD_TEMPLATE)
 _LOBBY_RE = re.compile(LOBBY_TEMPLATE)
+_RULES_RE = re.compile(RULES_TEMPLATE)
 _SELECT_RE = re.compile(r"sel(?:\.\d{1,2})?")
 _PAGE_RE = re.compile(r"pg\.\d{1,3}")
 
@@ -177,6 +180,14 @@ def leaderboard_custom_id(variant: str, page: int) -> str:
     return custom_id
 
 
+def rules_custom_id(variant: str) -> str:
+    """`uno:rules.{variant}`: the rules guide's Details button."""
+    custom_id = f"{PREFIX}:rules.{variant}"
+    if _RULES_RE.fullmatch(custom_id) is None:
+        raise ValueError(f"bad variant {variant!r}")
+    return custom_id
+
+
 def lobby_custom_id(lobby_id: int, version: int, code: str) -> str:
     """`uno:lobby:{lobby_id}:{version}:{code}`; ValueError for an id we would refuse."""
     if code not in LOBBY_CODES:
@@ -232,7 +243,12 @@ class LeaderboardPage:
     page: int
 
 
-ParsedId = TableControl | LobbyControl | LeaderboardPage
+@dataclass(frozen=True, slots=True)
+class RulesDetails:
+    variant: str
+
+
+ParsedId = TableControl | LobbyControl | LeaderboardPage | RulesDetails
 
 
 def parse_custom_id(custom_id: object) -> ParsedId | None:
@@ -247,6 +263,9 @@ def parse_custom_id(custom_id: object) -> ParsedId | None:
         if not 1 <= int(page) <= MAX_PAGE:
             return None
         return LeaderboardPage(variant=board["variant"], page=int(page))
+    rules = _RULES_RE.fullmatch(custom_id)
+    if rules is not None:
+        return RulesDetails(variant=rules["variant"])
     lobby = _LOBBY_RE.fullmatch(custom_id)
     if lobby is not None:
         return _lobby_control(lobby)

@@ -11,7 +11,7 @@ import aiohttp
 import discord
 from discord.http import MultipartParameters
 
-from cogs.uno import answers, ids
+from cogs.uno import answers, ids, render
 from cogs.uno.ack import Ack
 from cogs.uno.click_clock import ClickClock
 from cogs.uno.issued import click_data, issued
@@ -19,7 +19,7 @@ from cogs.uno.outcome import Accepted, Outcome, Refused, Stale
 from cogs.uno.panels import HandPanels
 from cogs.uno.table import Table
 from cogs.uno.tables import TableService
-from engine.actions import Action, CallUno, CatchUno
+from engine.actions import Action, CallUno, CatchUno, KeepCard
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +29,10 @@ OUT_OF_DATE = "⌛ That control is out of date — here is your hand now."
 STALE = "⌛ That button was out of date — here is your hand now."
 BUSY = "The table is busy with another move — try again in a moment; nothing changed."
 CLOSED = "This game is over or I'm restarting; nothing changed."
+WATCHING = (
+    "👀 You're watching this game: here is the table as everyone sees it. To play, "
+    "start your own table with `/uno duo` or `/uno pizza`, or join the next one opened here."
+)
 MOVED = "This table moved further down the channel: use the newest table message."
 
 
@@ -56,7 +60,10 @@ class TableClicks:
             await self._elsewhere(interaction, table)
             return
         if not table.seated(interaction.user.id):
-            await answers.reply(interaction, NOT_YOURS)
+            if control.code == ids.HAND:
+                await self._spectator(interaction, table)
+            else:
+                await answers.reply(interaction, NOT_YOURS)
             return
         player = str(interaction.user.id)
         custom_id, _ = click_data(interaction)
@@ -85,6 +92,9 @@ class TableClicks:
             await self.show_panel(interaction, table, player, page=control.page)
             return
         action = control.action
+        if control.code == ids.KEEP_REST:
+            action = KeepCard()
+            table.keeping.add(player)  # the later picks are kept as the table moves on
         if control.is_select:
             action = _chosen(values)
         if action is None:
@@ -101,6 +111,14 @@ class TableClicks:
                 await self._show_outcome(interaction, table, player, outcome, deferred=deferred)
         finally:
             ack.cancel()
+
+    async def _spectator(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """Someone watching presses Hand: the table as everyone sees it, and how to play."""
+        embed = render.table_embed(
+            table.public(), names=table.names, table_id=table.match_id, deadline=table.deadline
+        )
+        data = answers.message_data(content=WATCHING, embed=embed, components=[])
+        await answers.send_private(interaction, data)
 
     async def _press_uno(
         self, interaction: discord.Interaction[Any], table: Table, player: str, *, age: float

@@ -30,7 +30,7 @@ from cogs.uno.timers import TurnTimers
 from db.database import Database
 from db.models import RoundResult, RunningTable, Seat
 from engine import actions as engine_actions
-from engine.actions import Action
+from engine.actions import Action, KeepCard
 from engine.errors import IllegalAction
 from engine.events import Event, MatchEnded, RoundEnded, RoundStarted
 from engine.match import DuoOptions, PizzaOptions, Variant, from_snapshot, new_match
@@ -217,7 +217,22 @@ class TableService:
             await self._reload(table)
             raise
         self._moved_on(table, events=events)
+        if table.keeping:
+            if any(isinstance(e, RoundStarted) for e in events):
+                table.keeping.clear()  # a new draft: everyone chooses again
+            events += await self._keep_drafting(table)
         return events
+
+    async def _keep_drafting(self, table: Table) -> list[Event]:
+        """ "Keep the rest": the next draft keep of a player who chose it, recorded as its
+        own action like a click (and so on, through `_apply`, while it is their pick)."""
+        waiting = table.match.waiting_for()
+        if not waiting or waiting[0] not in table.keeping or table.match.is_over:
+            return []
+        player = waiting[0]
+        if KeepCard() not in table.match.legal_actions(player):
+            return []
+        return await self._apply(table, player, KeepCard(), timed_out=False)
 
     async def _record(
         self, table: Table, player: str, data: dict[str, Any], events: list[Event]
@@ -305,7 +320,7 @@ class TableService:
             await self.message.post(
                 table,
                 content=f"⏱️ <@{player}> missed {render.plural(MAX_TIMEOUTS, 'turn')} "
-                "in a row and is removed from the table (a forfeit, X3).",
+                "in a row and is removed from the table; that counts as a forfeit.",
                 mention=player,
             )
             await self._apply(table, player, REMOVE, timed_out=False)

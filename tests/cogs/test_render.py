@@ -228,7 +228,15 @@ def all_pages(
 
 
 def codes_of(legal: Sequence[Action]) -> set[str]:
-    return {ids.encode_action(a) for a in legal}
+    """What a panel offers: every legal action, but a play (or dump) that leaves one
+    card only as its UNO-calling twin (one button, not the pair)."""
+    codes = {ids.encode_action(a) for a in legal}
+    return {c for c in codes if not (c.startswith(("p.", "du.")) and _twin(c) in codes)}
+
+
+def _twin(code: str) -> str:
+    kind, _, rest = code.partition(".")
+    return f"{kind}u.{rest}"
 
 
 # ---------------------------------------------------------------- generated views
@@ -339,7 +347,7 @@ def test_every_card_of_the_hand_is_listed(size: int) -> None:
             line for line in listed.splitlines() if line.startswith(render.colour_emoji(c.colour))
         )
         assert colour in line
-        face = c.title if c.colour is None else c.title.split(" ", 1)[1]
+        face = render.card_title(c) if c.colour is None else c.title.split(" ", 1)[1]
         count = hand.count(c)
         expected = face if count == 1 else f"{face} ×{count}"
         assert expected in line.split(": ", 1)[1].split(", ") or f"**{expected}**" in line
@@ -479,7 +487,7 @@ def test_counts_of_one_are_singular_on_the_table_and_in_summaries() -> None:
     seats = (SeatView(ANN, 1, 1, exposed=False, seated=True), SeatView(BOB, 2, 0, False, True))
     table = render.table_embed(public_view(seats=seats), names=NAMES, table_id=1, deadline=None)
     players = (table.fields[0].value or "").splitlines()
-    assert players == ["▶ **Ann** · 1 card · 1 pt", "**Bob** · 2 cards · 0 pts · Player 1"]
+    assert players == ["▶ **Ann** · 1 card · 1 pt", "**Bob** · 2 cards · 0 pts"]
     ended = RoundEnded(
         round=1,
         winner=BOB,
@@ -620,8 +628,11 @@ def test_table_buttons() -> None:
     buttons = render.table_components(public_view(), table_id=12)
     assert [(b.label, b.style) for b in buttons] == [
         ("Hand", discord.ButtonStyle.primary),
-        ("UNO!", discord.ButtonStyle.danger),
+        ("Call UNO", discord.ButtonStyle.success),
     ]
+    exposed = public_view(seats=(SeatView(ANN, 1, 0, True, True), SeatView(BOB, 3, 0, False, True)))
+    catch = render.table_components(exposed, table_id=12)[1]
+    assert (catch.label, catch.style) == ("Catch", discord.ButtonStyle.danger)
     assert [ids.parse_custom_id(b.custom_id) for b in buttons] == [
         ids.TableControl(12, ids.ANY_VERSION, "hand"),
         ids.TableControl(12, ids.ANY_VERSION, "uno"),
@@ -691,9 +702,8 @@ def test_uno_variants_only_when_the_engine_lists_them() -> None:
         private(hand, legal), public_view(), names=NAMES, table_id=1, version=1
     )
     found = by_code(with_uno)
-    assert found["pu.R7"].label == "Red 7 + UNO!"
-    assert found["p.R7"].label == "Red 7"
-    assert found["pu.R7"].row == found["p.R7"].row
+    assert found["pu.R7"].label == "Play Red 7 · UNO!"
+    assert "p.R7" not in found  # one button, not the pair
 
 
 def test_plays_move_to_a_select_when_buttons_do_not_fit() -> None:
@@ -797,7 +807,7 @@ def test_dump_offers_the_choice_of_the_last_card() -> None:
 
 def test_dump_descriptions_count_the_cards_laid() -> None:
     # Descriptions show in selects only: enough plays push the dump into one.
-    plays = [Play(c, uno=uno) for uno in (False, True) for c in ALL_CARDS]
+    plays = [*(Play(c) for c in ALL_CARDS), *(Give(c) for c in ALL_CARDS)]
     legal: list[Action] = [Dump(card("R1")), *plays, Draw()]
     for hand, described in (
         ("R1 R5 G3", "Lay all 2 Red cards; the last one acts"),
@@ -971,18 +981,22 @@ def test_match_summary_ranks_by_the_variant(variant: str, order: list[str]) -> N
 
 
 @pytest.mark.parametrize("variant", ["duo", "pizza"])
-def test_rules_text_is_short_and_quotes_rule_ids(variant: str) -> None:
-    text = render.rules_text(variant)
-    assert len(text) <= 2000
-    prefix = "D" if variant == "duo" else "P"
-    quoted = set(re.findall(rf"\b{prefix}(\d+)\b", text))
-    assert {"1", "3", "7" if variant == "duo" else "6"} <= quoted
-    assert "X3" in text
+def test_rules_guide_is_one_screen_of_words_with_the_special_cards(variant: str) -> None:
+    guide, details = render.rules_guide(variant), render.rules_details(variant)
+    assert len(guide) <= 2000
+    assert len(details) <= 2000
+    for text in (guide, details):
+        assert not re.search(r"\b[DPCHX]\d{1,2}\b", text)
+    specials = ["Skip", "Reverse", "Wild"] + (["Draw 2"] if variant == "duo" else ["Draw One"])
+    assert all(f"{name}" in guide for name in specials)
+    assert "🟥 Skip" in guide  # the card pictured (a colour square without emojis)
 
 
-def test_rules_text_refuses_an_unknown_variant() -> None:
+def test_rules_refuse_an_unknown_variant() -> None:
     with pytest.raises(ValueError, match="unknown variant"):
-        render.rules_text("classic")
+        render.rules_guide("nope")
+    with pytest.raises(ValueError, match="unknown variant"):
+        render.rules_details("nope")
 
 
 def test_one_of_every_event_renders_in_every_log_position() -> None:

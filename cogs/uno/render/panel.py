@@ -32,6 +32,7 @@ from cogs.uno.render.specs import (
 from cogs.uno.render.table import named_colour
 from cogs.uno.render.words import (
     card_label,
+    card_title,
     clip,
     colour_emoji,
     colour_label,
@@ -84,6 +85,7 @@ _COLOUR_STYLES: Final = {
     Colour.GREEN: discord.ButtonStyle.success,
     Colour.BLUE: discord.ButtonStyle.primary,
 }
+DRAFT_HAND: Final = 7  # Duo: each player drafts 7 cards
 _GROUPS: Final = (("dump", "Dump the colour…"), ("give", "Give a card…"), ("play", "Play a card…"))
 
 
@@ -91,11 +93,16 @@ def _card_choices(
     legal: Sequence[Action], private: PrivateView, *, drawn_only: bool
 ) -> dict[str, list[_Choice]]:
     counts = Counter(private.hand)
+    # A play (or dump) that leaves one card is offered once, calling UNO with it.
+    calls = {a.card for a in legal if isinstance(a, Play) and a.uno}
     plays = sorted(
-        (a for a in legal if isinstance(a, Play)), key=lambda a: (hand_order(a.card), a.uno)
+        (a for a in legal if isinstance(a, Play) and (a.uno or a.card not in calls)),
+        key=lambda a: hand_order(a.card),
     )
+    dump_calls = {a.last for a in legal if isinstance(a, Dump) and a.uno}
     dumps = sorted(
-        (a for a in legal if isinstance(a, Dump)), key=lambda a: (hand_order(a.last), a.uno)
+        (a for a in legal if isinstance(a, Dump) and (a.uno or a.last not in dump_calls)),
+        key=lambda a: hand_order(a.last),
     )
     gives = sorted((a for a in legal if isinstance(a, Give)), key=lambda a: hand_order(a.card))
     secondary = discord.ButtonStyle.secondary
@@ -104,14 +111,14 @@ def _card_choices(
     for play in plays:
         card = play.card
         count = counts.get(card, 0)
-        label = card.title + (f" ×{count}" if count > 1 else "")
+        label = card_title(card) + (f" ×{count}" if count > 1 else "")
         description = None
         if drawn_only:  # D5/P4: only the card just drawn may be played
             label = f"Play {label}"
             description = "The card you just drew"
-        if play.uno:
-            label += " + UNO!"
-            description = "Play it and call UNO at once"
+        if play.uno:  # one button: playing down to one card calls UNO with it
+            label = ("" if drawn_only else "Play ") + label + " · UNO!"
+            description = "Leaves you one card: calls UNO with the play"
         emoji = _emoji(card)
         groups["play"].append(
             _Choice(play, label, emoji, success if play.uno else secondary, description)
@@ -120,7 +127,7 @@ def _card_choices(
         last = dump.last
         colour = last.colour
         same = sum(k for c, k in counts.items() if c.colour is colour and colour is not None)
-        label = f"Dump, {last.title} last" + (" + UNO!" if dump.uno else "")
+        label = f"Dump, {card_title(last)} last" + (" · UNO!" if dump.uno else "")
         kind = f"{colour.title} card" if colour else "card"
         if same == 1:
             description = f"Lay your only {kind}"
@@ -131,7 +138,9 @@ def _card_choices(
         )
     for give in gives:
         card = give.card
-        groups["give"].append(_Choice(give, f"Give {card.title}", _emoji(card), secondary, None))
+        groups["give"].append(
+            _Choice(give, f"Give {card_title(card)}", _emoji(card), secondary, None)
+        )
     return {kind: choices for kind, choices in groups.items() if choices}
 
 
@@ -153,11 +162,15 @@ class _Control:
 def _controls(legal: Sequence[Action], private: PrivateView, public: PublicView) -> list[_Control]:
     """The decisions without a card, in a fixed order."""
     present = {type(a) for a in legal}
-    return [
+    controls = [
         _Control(ids.encode_action(action), *describe(private, public, present))
         for action, describe in _CONTROLS
         if type(action) in present
     ]
+    if KeepCard in present and RejectCard in present and len(private.hand) < DRAFT_HAND - 1:
+        # Keeping every card still to come is a legal choice: one click for the draft.
+        controls.insert(1, _Control(ids.KEEP_REST, "Keep the rest", _STYLE.success, "⏩"))
+    return controls
 
 
 _Look = tuple[str, discord.ButtonStyle, str | None]
@@ -165,7 +178,7 @@ _Look = tuple[str, discord.ButtonStyle, str | None]
 
 def _keep(private: PrivateView, public: PublicView, present: set[type[Action]]) -> _Look:
     looked = private.looking_at
-    label = "Keep" if looked is None else f"Keep {looked.title}"
+    label = "Keep" if looked is None else f"Keep {card_title(looked)}"
     if RejectCard not in present:
         label += " (you must)"
     return label, _STYLE.success, None if looked is None else _emoji(looked)
@@ -382,7 +395,7 @@ def _prompt(private: PrivateView, public: PublicView, names: Mapping[str, str]) 
     if ask is not None:
         return ask(private, public)
     if public.phase is Phase.DRAFT:
-        return "**Draft (D3):** your pick."
+        return "**Draft:** your pick."
     return "**Your turn:** play a matching card or draw."
 
 
@@ -395,7 +408,7 @@ def _ask_draft(private: PrivateView, public: PublicView) -> str:
     looked = private.looking_at
     card = "a card" if looked is None else card_label(looked)
     return (
-        f"**Draft (D3):** you're looking at {card}. "
+        f"**Draft:** you're looking at {card}. "
         "Keep it, or reject it (it goes face up) and keep the next card."
     )
 
@@ -403,7 +416,7 @@ def _ask_draft(private: PrivateView, public: PublicView) -> str:
 def _ask_forced(private: PrivateView, public: PublicView) -> str:
     looked = private.looking_at
     card = "the next card" if looked is None else card_label(looked)
-    return f"**Draft (D3):** you rejected a card, so you must keep {card}."
+    return f"**Draft:** you rejected a card, so you must keep {card}."
 
 
 def _ask_drawn(private: PrivateView, public: PublicView) -> str:
@@ -413,10 +426,9 @@ def _ask_drawn(private: PrivateView, public: PublicView) -> str:
 
 def _ask_dump(private: PrivateView, public: PublicView) -> str:
     if not any(isinstance(a, Dump) for a in private.legal):
-        return f"**Reverse (D9):** you have no other {_colour_words(public)}card to dump."
+        return f"**Reverse:** you have no other {_colour_words(public)}card to dump."
     return (
-        f"**Reverse (D9):** dump every {_colour_words(public)}card "
-        "(pick the one laid last), or don't."
+        f"**Reverse:** dump every {_colour_words(public)}card (pick the one laid last), or don't."
     )
 
 
@@ -426,17 +438,17 @@ _ASK: dict[Pending, Callable[[PrivateView, PublicView], str]] = {
     Pending.DRAWN_CARD: _ask_drawn,
     Pending.COLOUR: lambda private, public: "**Your turn:** name the colour.",
     Pending.VOLLEY: lambda private, public: (
-        f"**Draw 2 volley (D7):** stack a Draw 2, or take {plural(public.pending_draw, 'card')}."
+        f"**Draw 2 volley:** stack a Draw 2, or take {plural(public.pending_draw, 'card')}."
     ),
     Pending.WILD_DRAW: lambda private, public: (
         f"**Wild draw:** challenge, or accept and draw {public.pending_draw}."
     ),
     Pending.DUMP: _ask_dump,
     Pending.REVERSE_DUMP: lambda private, public: (
-        f"**Reverse (D9):** dump every {_colour_words(public)}card, or take a normal turn."
+        f"**Reverse:** dump every {_colour_words(public)}card, or take a normal turn."
     ),
     Pending.GIVE: lambda private, public: (
-        "**Dip Into The Deck (P6):** choose the card to give to the next player."
+        "**Dip Into The Deck:** choose the card to give to the next player."
     ),
 }
 

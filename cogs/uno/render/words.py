@@ -25,7 +25,7 @@ from cogs.uno.render.specs import (
     VARIANT_NAMES,
     WILD_EMOJI,
 )
-from engine.cards import Card, Colour, hand_order
+from engine.cards import Card, Colour, Face, hand_order
 from engine.events import (
     CardGiven,
     CardPlayed,
@@ -78,10 +78,17 @@ def card_label(card: Card, active_colour: Colour | None = None) -> str:
     the colour named); the words stay for screen readers and colour-blind players.
     """
     mark = card_emoji(card, active_colour) or colour_emoji(card.colour)
-    text = f"{mark} {card.title}"
+    text = f"{mark} {card_title(card)}"
     if card.is_wild and active_colour is not None:
         text += f" → {colour_label(active_colour)}"
     return text
+
+
+def card_title(card: Card) -> str:
+    """The card's name as players say it: a blank wild is played as a plain Wild."""
+    if card.face is Face.WILD_CUSTOMIZABLE:
+        return "Blank Wild (plays as a Wild)"
+    return card.title
 
 
 def variant_name(variant: str) -> str:
@@ -137,7 +144,7 @@ def plural(count: int, word: str) -> str:
 def _face_words(card: Card) -> str:
     """`7`, `Skip`, `Wild Draw 4`: the title without the colour."""
     if card.colour is None:
-        return card.title
+        return card_title(card)
     return card.title[len(card.colour.title) + 1 :]
 
 
@@ -256,10 +263,7 @@ def describe_event(
 
 def _round_started(event: RoundStarted, n: Mapping[str, str], variant: str | None) -> str:
     if variant == "duo":
-        return (
-            f"Round {event.round} starts: {name(n, event.dealer)} is Player 1, "
-            f"{name(n, event.first)} plays first"
-        )
+        return f"Round {event.round} starts: {name(n, event.first)} plays first"
     if variant == "pizza":
         return (
             f"Round {event.round} starts: {name(n, event.dealer)} deals, "
@@ -270,7 +274,7 @@ def _round_started(event: RoundStarted, n: Mapping[str, str], variant: str | Non
 
 def _cut(event: CutForPlayerOne, n: Mapping[str, str], _: str | None) -> str:
     cuts = ", ".join(f"{name(n, p)} {card_label(c)}" for p, c in event.cuts)
-    return f"Cut for Player 1: {cuts}; {name(n, event.winner)} is Player 1"
+    return f"Cut: {cuts}; {name(n, event.winner)} cut highest"
 
 
 def _draft(event: DraftPicked, n: Mapping[str, str], _: str | None) -> str:
@@ -315,6 +319,14 @@ def _direction(event: DirectionChanged) -> str:
     return "Play now goes counter-clockwise ↺"
 
 
+def _volley(event: VolleyRaised, n: Mapping[str, str]) -> str:
+    if event.total <= 2:  # the first Draw 2 starts the volley: nothing is stacked yet
+        return f"{name(n, event.player)} plays a Draw 2: {name(n, event.target)} owes 2"
+    return (
+        f"{name(n, event.player)} stacks a Draw 2: {name(n, event.target)} now owes {event.total}"
+    )
+
+
 def _challenge(event: ChallengeResolved, n: Mapping[str, str]) -> str:
     verdict = "the play was legitimate" if event.legitimate else "it was a bluff"
     return f"{name(n, event.challenger)} challenged {name(n, event.challenged)}: {verdict}"
@@ -333,9 +345,7 @@ _DESCRIBERS: dict[type[Event], Describer] = {
     DrawnCardKept: lambda e, n, v: f"{name(n, e.player)} kept the drawn card",
     TurnSkipped: lambda e, n, v: f"{name(n, e.player)} is skipped",
     DirectionChanged: lambda e, n, v: _direction(e),
-    VolleyRaised: lambda e, n, v: (
-        f"{name(n, e.player)} stacks a Draw 2: {name(n, e.target)} now owes {e.total}"
-    ),
+    VolleyRaised: lambda e, n, v: _volley(e, n),
     ChallengeResolved: lambda e, n, v: _challenge(e, n),
     ColourDumped: _dumped,
     DumpDeclined: lambda e, n, v: f"{name(n, e.player)} chose not to dump",
