@@ -65,10 +65,18 @@ class Accept:
 
 @dataclass(frozen=True, slots=True)
 class Dump:
-    """D9: lay every card of the colour, `last` laid last (only it has an effect)."""
+    """D9: lay every card of the colour, `last` laid last (only it has an effect).
+
+    `order` is the whole order laid, `last` included, as the player chose it; it
+    is the order the cards go onto the discard pile. Left empty, the other cards
+    go in hand order (`engine.cards.hand_order`) and then `last`: what
+    `legal_actions` offers, and how action logs written before the order could
+    be chosen replay.
+    """
 
     last: Card
     uno: bool = False
+    order: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +163,8 @@ def to_json(action: Action) -> dict[str, Any]:
         data["last"] = action.last.code
         if action.uno:
             data["uno"] = True
+        if action.order:
+            data["order"] = [c.code for c in action.order]
     elif isinstance(action, Give):
         data["card"] = action.card.code
     elif isinstance(action, ChooseColour):
@@ -171,7 +181,8 @@ def from_json(data: dict[str, Any]) -> Action:
     if cls is Play:
         return Play(Card.parse(data["card"]), uno=bool(data.get("uno", False)))
     if cls is Dump:
-        return Dump(Card.parse(data["last"]), uno=bool(data.get("uno", False)))
+        order = tuple(Card.parse(code) for code in data.get("order", ()))
+        return Dump(Card.parse(data["last"]), uno=bool(data.get("uno", False)), order=order)
     if cls is Give:
         return Give(Card.parse(data["card"]))
     if cls is ChooseColour:

@@ -162,6 +162,9 @@ def _intern_all() -> None:
 _intern_all()
 _CODES.update({card: code for code, card in Card._interned.items()})
 
+EVERY_CARD: tuple[Card, ...] = tuple(Card._interned[code] for code in sorted(Card._interned))
+"""Every card of every deck, once, in notation order."""
+
 
 def cards(codes: str) -> list[Card]:
     """Parse space-separated notation, for tests and logs: `cards("R5 W+4 BS")`."""
@@ -213,6 +216,11 @@ def duo_deck(*, classic: bool = False) -> list[Card]:
     return list(_CLASSIC_DUO_DECK if classic else _DUO_DECK)
 
 
+def classic_deck() -> list[Card]:
+    """The 108-card classic UNO deck (C1), the same as Duo's classic option."""
+    return list(_CLASSIC_DUO_DECK)
+
+
 def pizza_deck() -> list[Card]:
     """The 51-card UNO Pocket Pizza Pizza deck (P1)."""
     return list(_PIZZA_DECK)
@@ -236,7 +244,7 @@ def _matching_tables() -> dict[Card, dict[Colour | None, frozenset[Card]]]:
     One set lookup per card in hand replaced the colour and face tests of the
     ordinary turn's scan, the engine's hottest loop (about a third of its time).
     """
-    every = list(Card._interned.values())
+    every = list(EVERY_CARD)
     shared: dict[tuple[Colour | None, Face | None], frozenset[Card]] = {}
     tables: dict[Card, dict[Colour | None, frozenset[Card]]] = {}
     for top in every:
@@ -264,7 +272,7 @@ def hand_order(card: Card) -> tuple[int, int]:
     return (colour, _FACE_ORDER[card.face])
 
 
-HAND_ORDER: dict[Card, tuple[int, int]] = {c: hand_order(c) for c in Card._interned.values()}
+HAND_ORDER: dict[Card, tuple[int, int]] = {c: hand_order(c) for c in EVERY_CARD}
 """`hand_order` of every card of the decks: `key=HAND_ORDER.__getitem__` sorts in C."""
 
 

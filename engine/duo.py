@@ -1,18 +1,16 @@
-"""UNO Duo (RULES.md D1–D14, X1–X4): the two-player rules engine.
+"""UNO Duo (RULES.md D1–D14): what only Duo has.
 
-`DuoMatch` implements `engine.match.Match`: it judges and applies actions, and
-answers the views and the timeouts. It builds on, in order,
-`engine.duo_state.DuoState` (the fields, snapshots, test builders),
-`engine.duo_legal.DuoRules` (`legal_actions` and `check`),
-`engine.duo_round.DuoRound` (cut, draft, draws, scoring) and
-`engine.duo_moves.DuoMoves` (plays and decisions). The hot path is plain Python
-over lists of interned cards; pydantic only validates snapshots
-(`engine.duo_snapshot`).
+The cut (D2), the draft (D3), the first card (D4), the Draw 2 volley (D7), the
+Reverse colour dump (D9), Wild Shuffle Hands (D1), and its scoring (D14: the
+loser scores their hand; reaching the target loses). Everything else is the
+shared turn (engine/turn.py) with two seats.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from typing import assert_never
 
 from engine.actions import (
     Accept,
@@ -30,406 +28,351 @@ from engine.actions import (
     RejectCard,
     TakeVolley,
 )
-from engine.cards import HAND_ORDER, MATCHING, Card, Colour, Face
-from engine.duo_legal import (
-    _ACCEPT,
-    _CHOOSE,
-    _COLOUR,
-    _D2,
-    _DRAFT_FORCED,
-    _DRAFT_PICK,
-    _DRAW,
-    _DRAWN_CARD,
-    _DUMP_PENDING,
-    _KEEP_CARD,
-    _KEEP_DRAWN,
-    _MATCH_OVER,
-    _NO_DUMP,
-    _NONE,
-    _PLAY,
-    _REVERSE_DUMP,
-    _TAKE_VOLLEY,
-    _VOLLEY,
-    _W4,
-    _WILD_DRAW,
-    _WSH,
-)
-from engine.duo_moves import _ON, DuoMoves
-from engine.duo_state import RECENT_EVENTS, card_points
-from engine.errors import MatchOver, NotYourTurn
+from engine.cards import HAND_ORDER, MATCHING, Card, Colour, Face, duo_deck, shuffle
+from engine.errors import CardNotInHand, WrongMoment
 from engine.events import (
-    PLAYED,
+    ColourDumped,
+    CutForPlayerOne,
+    DraftPicked,
     DrawReason,
+    DumpDeclined,
     Event,
-    MatchEnded,
-    PlayerRemoved,
-    TurnStarted,
-    UnoCaught,
-    card_played,
+    FirstCardTurned,
+    HandsShuffled,
+    RoundStarted,
+    VolleyRaised,
 )
-from engine.match import DuoOptions
-from engine.views import PrivateView, PublicView, SeatView
+from engine.offers import DUMP, DUMP_UNO
+from engine.options import DuoOptions, Options
+from engine.piles import draw_cards, sync_playable
+from engine.ruleset import Ruleset
+from engine.scoring import clear_round_state, end_round, points_table
+from engine.seats import give_turn
+from engine.table import Table
+from engine.uno_call import settle
+from engine.views import Pending, Phase
+from engine.wild_draw import colour_legit, literal_legit
+from engine.words import with_article
 
-_BY_UNO_PENALTY = DrawReason.UNO_PENALTY
-_CHOOSE_FOR = dict(zip(Colour, _CHOOSE, strict=True))
-_NUMBERS = frozenset(face for face in Face if face.number is not None)
+DRAFT_PICKS = 14  # D3: 7 cards each
+POINTS = points_table(duo_deck(), action=10, wild=15, wild_draw_four=20)  # D14
 
 
-class DuoMatch(DuoMoves):
-    """A match of UNO Duo between exactly two players, rounds until the target (D14)."""
+def deck(options: Options) -> list[Card]:
+    assert isinstance(options, DuoOptions)
+    return duo_deck(classic=options.classic_deck)
 
-    __slots__ = ()
 
-    def __init__(
-        self, *, players: Sequence[str], seed: int, options: DuoOptions | None = None
-    ) -> None:
-        self._blank(players, seed, options or DuoOptions())
-        events: list[Event] = []
-        self._cut(events)
-        self._start_round(events)
-        self._recent.extend(events)
+# D2, D3: the cut and the draft -------------------------------------------------------------
 
-    # the protocol ------------------------------------------------------------------------
 
-    def waiting_for(self) -> tuple[str, ...]:
-        """Who must decide now (one player in Duo; nobody once over)."""
-        if self.is_over:
-            return ()
-        return self._waits[self._turn]
+def start_match(t: Table, events: list[Event]) -> None:
+    """D2: each cuts a random card; the higher number is Player 1; ties cut again."""
+    cards = deck(t.options)
+    cuts: list[tuple[str, Card]] = []
+    while True:
+        a, b = t.rng.sample(cards, 2)
+        cuts += [(t.players[0], a), (t.players[1], b)]
+        va, vb = a.face.number or 0, b.face.number or 0
+        if va != vb:
+            break
+    t.dealer = 0 if va > vb else 1
+    events.append(CutForPlayerOne(tuple(cuts), t.players[t.dealer]))
+    start_round(t, events)
 
-    # apply -------------------------------------------------------------------------------
 
-    def apply(self, player: str, action: Action) -> list[Event]:
-        """Carry out a legal action and return its public events; illegal: raise, no change."""
-        try:
-            i = self._idx[player]  # a subscript costs less than a .get() call
-        except KeyError:
-            i = -1  # check() below refuses
-        kind = action.__class__
-        events: list[Event] | None = None
-        if i == self._turn and not self.is_over:
-            # Fast paths for every decision of the player to act: the same judgement as
-            # check() for these cases, without its generality, and the common cases of
-            # the moves inlined (a call costs about a tenth of an action). Anything else,
-            # including every refusal, goes through check() and _apply_checked().
-            pending = self._pending
-            if pending is _NONE or pending is _REVERSE_DUMP:  # D9: a turn offered with a dump
-                if kind is Draw:
-                    draw = self._draw
-                    if draw:  # D5, without the general draw's refill bookkeeping
-                        self._exposed = -1  # D11: any draw ends exposure
-                        card = draw.pop()
-                        self._hands[i].append(card)
-                        if card in self._playable:
-                            self._drawn = card
-                            self._pending = _DRAWN_CARD
-                            events = [self._ev_draw1[i]]
-                        else:
-                            self._turn = o = 1 - i
-                            self._pending = _NONE
-                            events = [self._ev_draw1[i], self._ev_turn[o]]
-                    else:
-                        events = []
-                        self._turn_draw(i, events)
-                elif kind is Play:
-                    play: Play = action  # type: ignore[assignment]
-                    card = play.card
-                    hand = self._hands[i]
-                    try:
-                        at = hand.index(card)  # in C, by identity: every Card is interned
-                    except ValueError:
-                        at = -1  # not held: check() below words the refusal
-                    if (
-                        at >= 0
-                        and hand[at] is card  # not merely == (a foreign object's __eq__)
-                        and card in self._playable
-                        and (not play.uno or self._after_play(i, card) == 1)
-                    ):
-                        if card.face in _NUMBERS and len(hand) > 2:
-                            # A number card leaving two or more cards (most plays): only
-                            # the card and the turn move, as in _play, without the call
-                            # (and no card was just drawn: _drawn is already None).
-                            del hand[at]
-                            self._exposed = -1  # D11: any card played ends exposure
-                            self._discard.append(card)
-                            self._active = card.colour
-                            self._playable = _ON[card]
-                            self._turn = o = 1 - i
-                            self._pending = _NONE
-                            try:  # the shared event (engine.events.PLAYED)
-                                event = PLAYED[card][player]
-                            except KeyError:
-                                event = card_played(self.players[i], card)
-                            events = [event, self._ev_turn[o]]
-                        else:
-                            events = []
-                            self._play(i, card, play.uno, events, at)
-                elif kind is Dump and pending is _REVERSE_DUMP:
-                    events = self._fast_dump(i, action)  # type: ignore[arg-type]
-            elif pending is _DRAWN_CARD:
-                if kind is KeepDrawn:
-                    self._drawn = None
-                    self._turn = o = 1 - i
-                    self._pending = _NONE
-                    events = [self._ev_kept[i], self._ev_turn[o]]
-                elif kind is Play:
-                    play = action  # type: ignore[assignment]
-                    card = play.card
-                    if card is self._drawn and (not play.uno or self._after_play(i, card) == 1):
-                        hand = self._hands[i]
-                        at = hand.index(card)  # the first copy, as _play would remove
-                        if card.face in _NUMBERS and len(hand) > 2:
-                            # As the ordinary turn's number card above.
-                            del hand[at]
-                            self._exposed = -1
-                            self._drawn = None
-                            self._discard.append(card)
-                            self._active = card.colour
-                            self._playable = _ON[card]
-                            self._turn = o = 1 - i
-                            self._pending = _NONE
-                            try:
-                                event = PLAYED[card][player]
-                            except KeyError:
-                                event = card_played(self.players[i], card)
-                            events = [event, self._ev_turn[o]]
-                        else:
-                            events = []
-                            self._play(i, card, play.uno, events, at)
-            elif pending is _COLOUR:
-                if kind is ChooseColour:
-                    colour = action.colour  # type: ignore[union-attr]
-                    if colour.__class__ is Colour:  # as check(): a Colour, nothing else
-                        top = self._discard[-1]
-                        face = top.face
-                        if not self._first_colour and face is not _W4 and face is not _WSH:
-                            # A plain wild's colour (D5): the common case of _choose_colour.
-                            self._active = colour
-                            self._playable = MATCHING[top][colour]
-                            events = [self._ev_colour[i][colour]]
-                            if len(self._hands[i]) == 1:
-                                self._settle_uno(i, events)
-                            else:
-                                self._call = False  # as _settle_uno
-                            self._turn = o = 1 - i
-                            self._pending = _NONE
-                            events.append(self._ev_turn[o])
-                        else:
-                            events = []
-                            self._choose_colour(i, colour, events)
-            # The other decisions, as check() judges them.
-            elif pending is _VOLLEY:
-                if kind is TakeVolley:
-                    events = []
-                    self._take_volley(i, events)
-                elif kind is Play:  # D7: stack a Draw 2
-                    play = action  # type: ignore[assignment]
-                    card = play.card
-                    hand = self._hands[i]
-                    try:
-                        at = hand.index(card)
-                    except ValueError:
-                        at = -1
-                    if (
-                        at >= 0
-                        and hand[at] is card
-                        and card.face is _D2
-                        and (not play.uno or len(hand) == 2)
-                    ):
-                        events = []
-                        self._play(i, card, play.uno, events, at)
-            elif pending is _DUMP_PENDING:
-                if kind is Dump:
-                    events = self._fast_dump(i, action)  # type: ignore[arg-type]
-                elif kind is NoDump:
-                    events = []
-                    self._no_dump(i, events)
-            elif pending is _DRAFT_PICK or pending is _DRAFT_FORCED:
-                if kind is KeepCard:
-                    events = []
-                    self._keep_card(i, events)
-                elif kind is RejectCard and pending is _DRAFT_PICK:
-                    events = []
-                    self._reject_card(i, events)
-            elif pending is _WILD_DRAW:
-                if kind is Challenge:
-                    # The general route: it hides an earlier reveal before this one.
-                    return self._apply_checked(i, action)
-                if kind is Accept:
-                    events = []
-                    self._accept(i, events)
-        if events is not None:  # count the accepted action and log its events
-            if self._revealed_to == i:  # D10: shown until the challenger's next action
-                self._revealed_to = -1
-                self._revealed = ()
-            self.version += 1
-            self._recent.extend(events)
-            return events
-        self.check(player, action)
-        return self._apply_checked(i, action)
+def start_round(t: Table, events: list[Event]) -> None:
+    """D3: shuffle the whole deck; no deal, Player 1 picks first (roles swap, D2)."""
+    t.round += 1
+    if t.round > 1:
+        t.dealer = 1 - t.dealer
+    cards = deck(t.options)
+    shuffle(t.rng, cards)
+    t.draw = cards
+    t.hands = [[], []]
+    t.discard = []
+    t.draft = []
+    t.active = None
+    sync_playable(t)
+    t.picks = 0
+    clear_round_state(t)
+    t.phase = Phase.DRAFT
+    t.pending = Pending.DRAFT_PICK
+    t.turn = t.dealer
+    events.append(RoundStarted(t.round, t.players[1 - t.dealer], t.players[t.dealer]))
 
-    def _apply_checked(self, i: int, action: Action) -> list[Event]:
-        """Carry out an action already judged legal, by the general route."""
-        events: list[Event] = []
-        if self._revealed_to == i:  # D10: shown until the challenger's next action
-            self._revealed_to = -1
-            self._revealed = ()
-        # Exact kinds first (a class test is cheaper than isinstance), then the
-        # kinds carrying a value, whose subclasses check() accepts too.
-        kind = action.__class__
-        if kind is KeepCard:
-            self._keep_card(i, events)
-        elif kind is TakeVolley:
-            self._take_volley(i, events)
-        elif kind is RejectCard:
-            self._reject_card(i, events)
-        elif kind is NoDump:
-            self._no_dump(i, events)
-        elif kind is Challenge:
-            self._challenge(i, events)
-        elif kind is Accept:
-            self._accept(i, events)
-        elif kind is Draw:
-            self._turn_draw(i, events)
-        elif kind is KeepDrawn:
-            self._drawn = None
-            events.append(self._ev_kept[i])
-            self._give_turn(1 - i, _NONE, events)
-        elif kind is CallUno:
-            self._exposed = -1
-            events.append(self._ev_called[i])
-        elif kind is CatchUno:
-            self._exposed = -1
-            events.append(UnoCaught(self.players[i], self.players[1 - i]))
-            self._draw_cards(1 - i, 2, _BY_UNO_PENALTY, events)
-        elif isinstance(action, Play):
-            card = action.card
-            if card not in _PLAY:  # defensive: every Card is interned by Card.__new__
-                card = Card.parse(card.code)
-            self._play(i, card, action.uno, events)
-        elif isinstance(action, Dump):
-            last = action.last
-            if last not in _PLAY:  # defensive: every Card is interned by Card.__new__
-                last = Card.parse(last.code)
-            self._dump(i, last, action.uno, events)
-        elif isinstance(action, ChooseColour):
-            self._choose_colour(i, action.colour, events)
-        self.version += 1
-        self._recent.extend(events)
-        return events
 
-    # X3 ----------------------------------------------------------------------------------
+def keep_card(t: Table, i: int, events: list[Event]) -> None:
+    t.hands[i].append(t.draw.pop())
+    if t.pending is Pending.DRAFT_PICK:  # the next card is turned face up onto the draft pile
+        shown = t.draw.pop()
+        t.draft.append(shown)
+        events.append(DraftPicked(t.players[i], True, shown))
+    t.picks += 1
+    if t.picks < DRAFT_PICKS:
+        t.turn = 1 - i
+        t.pending = Pending.DRAFT_PICK
+        return
+    # D3: the draft pile, flipped as one stack (oldest on top), goes under the draw pile.
+    t.draft.reverse()
+    t.draw[:0] = t.draft
+    t.draft = []
+    t.phase = Phase.PLAY
+    first_card(t, events)
 
-    def remove_player(self, player: str) -> list[Event]:
-        """X3: a forfeit; the opponent wins the match, the round is not scored."""
-        i = self._seat(player)
-        if self._phase is _MATCH_OVER:
-            raise MatchOver("The match is over.")
+
+def reject_card(t: Table, i: int, events: list[Event]) -> None:
+    shown = t.draw.pop()
+    t.draft.append(shown)
+    events.append(DraftPicked(t.players[i], False, shown))
+    t.pending = Pending.DRAFT_FORCED
+
+
+def first_card(t: Table, events: list[Event]) -> None:
+    """D4: turn up the first card; Player 2 carries out its action."""
+    top = t.draw.pop()
+    t.discard.append(top)
+    t.active = top.colour
+    sync_playable(t)
+    events.append(FirstCardTurned(top))
+    p1 = t.dealer
+    p2 = 1 - p1
+    if top.colour is None:  # Player 1 names the colour
+        t.turn = p1
+        t.pending = Pending.COLOUR
+        t.first_colour = True
+    elif top.face is Face.SKIP:
+        events.append(t.said[p2].skipped)
+        give_turn(t, p1, Pending.NONE, events)
+    elif top.face is Face.DRAW_TWO:
+        draw_cards(t, p2, 2, DrawReason.FIRST_CARD, events)
+        give_turn(t, p1, Pending.NONE, events)
+    elif top.face is Face.REVERSE:
+        give_turn(t, p2, Pending.REVERSE_DUMP, events)
+    else:
+        give_turn(t, p2, Pending.NONE, events)
+
+
+def first_colour_named(t: Table, i: int, events: list[Event]) -> None:
+    """D4: Player 1 named the colour; no shuffle, no challenge."""
+    if t.discard[-1].face is Face.WILD_DRAW_FOUR:
+        draw_cards(t, 1 - i, 4, DrawReason.FIRST_CARD, events)
+        give_turn(t, i, Pending.NONE, events)
+    else:
+        give_turn(t, 1 - i, Pending.NONE, events)
+
+
+# D6, D7, D9, D13: what a card does ----------------------------------------------------------
+
+
+_DRAW_TWO, _SKIP, _REVERSE, _NONE = Face.DRAW_TWO, Face.SKIP, Face.REVERSE, Pending.NONE
+
+
+def effect(t: Table, i: int, card: Card, events: list[Event]) -> tuple[int, Pending] | None:
+    o = 1 - i
+    face = card.face
+    if face is _DRAW_TWO:  # D7: the opponent stacks or takes the total
+        t.volley += 2
+        events.append(VolleyRaised(t.players[i], t.players[o], t.volley))
+        return o, Pending.VOLLEY
+    if face is _SKIP:  # D6: another turn
+        events.append(t.said[o].skipped)
+        return i, _NONE
+    if face is _REVERSE:
+        if any(c.colour is card.colour for c in t.hands[i]):
+            t.pending = Pending.DUMP  # D9: dump the colour or not, part of this play
+            return None
+        return o, Pending.REVERSE_DUMP  # nothing to dump: the Reverse acts at once
+    return o, _NONE
+
+
+def final(t: Table, i: int, card: Card, events: list[Event]) -> None:
+    """D13: a last Draw 2 (the volley's total) or Wild Draw 4 is drawn first."""
+    if card.face is Face.DRAW_TWO:
+        total = t.volley + 2
+        t.volley = 0
+        draw_cards(t, 1 - i, total, DrawReason.VOLLEY, events)
+    elif card.face is Face.WILD_DRAW_FOUR:
+        draw_cards(t, 1 - i, 4, DrawReason.WILD_DRAW, events)
+
+
+def special_wild(t: Table, i: int, card: Card, events: list[Event]) -> Pending:
+    """D1 Wild Shuffle Hands: pool, shuffle, deal back starting with the opponent."""
+    if card.face is Face.WILD_SHUFFLE_HANDS:
         o = 1 - i
-        self._reset_turn_state()
-        self._phase = _MATCH_OVER
-        self.is_over = True
-        self._pending = _NONE
-        self._removed = i
-        self._winner = o
-        events: list[Event] = [
-            PlayerRemoved(player),
-            MatchEnded(self.players[o], self._score_pairs(), (player,)),
-        ]
-        self.version += 1
-        self._recent.extend(events)
-        return events
+        pool = t.hands[i] + t.hands[o]
+        shuffle(t.rng, pool)
+        t.hands[o] = pool[0::2]
+        t.hands[i] = pool[1::2]
+        events.append(HandsShuffled(t.players[i]))
+    return Pending.NONE
 
-    # timeout -----------------------------------------------------------------------------
 
-    def timeout_action(self, player: str) -> Action:
-        """The safe default (DESIGN.md); deterministic given the state."""
-        i = self._seat(player)
-        if self._phase is _MATCH_OVER:
-            raise MatchOver("The match is over.")
-        if self._turn != i:
-            raise NotYourTurn("It's not your turn — the other player is deciding.")
-        pending = self._pending
-        if pending is _DRAFT_PICK or pending is _DRAFT_FORCED:
-            return _KEEP_CARD
-        if pending is _DRAWN_CARD:
-            return _KEEP_DRAWN
-        if pending is _VOLLEY:
-            return _TAKE_VOLLEY
-        if pending is _WILD_DRAW:
-            return _ACCEPT
-        if pending is _DUMP_PENDING:
-            return _NO_DUMP
-        if pending is _COLOUR:
-            counts = dict.fromkeys(Colour, 0)
-            for c in self._hands[i]:
-                if c.colour is not None:
-                    counts[c.colour] += 1
-            # max() keeps the first of equals, so ties go by Colour order.
-            return _CHOOSE_FOR[max(Colour, key=counts.__getitem__)]
-        return _DRAW  # NONE and REVERSE_DUMP: draw (and pass), no dump
+def cards_left(t: Table, i: int, card: Card) -> int:
+    """D11: cards left after playing `card`, a Wild Shuffle Hands' deal included."""
+    left = len(t.hands[i]) - 1
+    if card.face is Face.WILD_SHUFFLE_HANDS and left:
+        left = (left + len(t.hands[1 - i])) // 2
+    return left
 
-    # views -------------------------------------------------------------------------------
 
-    def public_view(self) -> PublicView:
-        """Everything both players (and onlookers) may know."""
-        over = self._phase is _MATCH_OVER
-        pending = self._pending
-        if pending is _VOLLEY:
-            owed = self._volley
-        elif pending is _WILD_DRAW:
-            owed = 4
-        else:
-            owed = 0
-        shown = [e for e in self._recent if e.__class__ is not TurnStarted]
-        seats = tuple(
-            SeatView(
-                p, len(self._hands[i]), self._scores[i], self._exposed == i, self._removed != i
-            )
-            for i, p in enumerate(self.players)
+def legit(
+    options: Options, hand: Sequence[Card], top: Card, active: Colour | None, face: Face
+) -> bool:
+    """D10: literally (any card that could be played), or by the classic option."""
+    assert isinstance(options, DuoOptions)
+    test = colour_legit if options.classic_challenge else literal_legit
+    return test(options, hand, top, active, face)
+
+
+def take_volley(t: Table, i: int, events: list[Event]) -> None:
+    """D7: draw the total; the player who laid the last Draw 2 takes a normal turn."""
+    total = t.volley
+    t.volley = 0
+    t.exposed = -1
+    draw_cards(t, i, total, DrawReason.VOLLEY, events)
+    give_turn(t, 1 - i, Pending.NONE, events)
+
+
+DuoAction = TakeVolley | Dump | NoDump | KeepCard | RejectCard
+
+
+def decide(t: Table, rules: Ruleset, i: int, action: DuoAction, events: list[Event]) -> None:
+    """The decisions only Duo has, already judged legal."""
+    match action:
+        case TakeVolley():
+            take_volley(t, i, events)
+        case Dump():
+            dump(t, rules, i, action, events)
+        case NoDump():
+            no_dump(t, i, events)
+        case KeepCard():
+            keep_card(t, i, events)
+        case RejectCard():
+            reject_card(t, i, events)
+        case _:
+            assert_never(action)
+
+
+# D9: the colour dump -----------------------------------------------------------------------
+
+
+def legal_dumps(hand: list[Card], colour: Colour | None, acts: list[Action]) -> None:
+    """One Dump per distinct card of the colour as the last card (the others in hand order)."""
+    same = [c for c in hand if c.colour is colour]
+    uno = len(hand) - len(same) == 1
+    for c in dict.fromkeys(same):
+        acts.append(DUMP[c])
+        if uno:
+            acts.append(DUMP_UNO[c])
+
+
+def check_dump(hand: list[Card], dump: Dump, colour: Colour | None) -> None:
+    last = dump.last
+    if last not in hand:
+        raise CardNotInHand(f"You don't have {with_article(last)}.")
+    if last.colour is None:
+        raise WrongMoment("Wilds are never dumped.")
+    if last.colour is not colour:
+        raise WrongMoment(f"Only your {colour_words(colour)} can be dumped now.")
+    same = [c for c in hand if c.colour is colour]
+    order = dump.order
+    if order and (order[-1] is not last or Counter(order) != Counter(same)):
+        raise WrongMoment(
+            f"A dump lays every one of your {colour_words(colour)} once, ending with the last."
         )
-        return PublicView(
-            variant="duo",
-            round=self._round,
-            target=self._options.target,
-            phase=self._phase,
-            pending=pending,
-            seats=seats,
-            to_act=None if over else self.players[self._turn],
-            top=self._discard[-1] if self._discard else None,
-            active_colour=self._active,
-            draw_pile=len(self._draw),
-            discard_pile=len(self._discard),
-            pending_draw=owed,
-            clockwise=True,
-            dealer=self.players[self._p1],
-            draft_pile=tuple(self._draft),
-            recent=tuple(shown[-RECENT_EVENTS:]),
-            winner=self.players[self._winner] if self._winner >= 0 else None,
-        )
-
-    def private_view(self, player: str) -> PrivateView:
-        """The player's own hand, legal actions and what was shown to them alone."""
-        i = self._seat(player)
-        mine = self._turn == i and self._phase is not _MATCH_OVER
-        pending = self._pending
-        looking = None
-        if mine and (pending is _DRAFT_PICK or pending is _DRAFT_FORCED):
-            looking = self._draw[-1]
-        return PrivateView(
-            player=player,
-            hand=tuple(sorted(self._hands[i], key=HAND_ORDER.__getitem__)),
-            legal=tuple(self.legal_actions(player)),
-            looking_at=looking,
-            drawn=self._drawn if mine and pending is _DRAWN_CARD else None,
-            revealed_hand=(
-                tuple(sorted(self._revealed, key=HAND_ORDER.__getitem__))
-                if self._revealed_to == i
-                else None
-            ),
-            received=None,
-            given=None,
-        )
+    if dump.uno and len(hand) - len(same) != 1:
+        raise WrongMoment("Call UNO with a dump only when it leaves you one card.")
 
 
-__all__ = ["DuoMatch", "card_points"]
+def colour_words(colour: Colour | None) -> str:
+    return f"{colour.title} cards" if colour is not None else "cards"
+
+
+def dump_order(hand: list[Card], dump: Dump) -> list[Card]:
+    """The order laid: the player's, or the other cards in hand order, then `last`."""
+    if dump.order:
+        return list(dump.order)
+    laid = [c for c in hand if c.colour is dump.last.colour]
+    laid.remove(dump.last)
+    laid.sort(key=HAND_ORDER.__getitem__)
+    laid.append(dump.last)
+    return laid
+
+
+def dump(t: Table, rules: Ruleset, i: int, action: Dump, events: list[Event]) -> None:
+    """D9: lay every card of the colour in the chosen order; only the last has an effect."""
+    last = action.last
+    laid = dump_order(t.hands[i], action)
+    hand = t.hands[i] = [c for c in t.hands[i] if c.colour is not last.colour]
+    t.discard += laid
+    t.active = last.colour
+    t.playable = MATCHING[last][last.colour]
+    t.exposed = -1
+    o = 1 - i
+    events.append(ColourDumped(t.players[i], tuple(laid)))
+    t.call = action.uno
+    if not hand:
+        if last.face is Face.DRAW_TWO:  # D9/D13: the opponent still draws 2
+            draw_cards(t, o, 2, DrawReason.VOLLEY, events)
+        end_round(t, rules, i, events)
+        return
+    turn, pending = o, Pending.NONE
+    if last.face is Face.SKIP:
+        events.append(t.said[o].skipped)
+        turn = i
+    elif last.face is Face.DRAW_TWO:
+        t.volley = 2
+        events.append(VolleyRaised(t.players[i], t.players[o], 2))
+        pending = Pending.VOLLEY
+    elif last.face is Face.REVERSE:
+        pending = Pending.REVERSE_DUMP
+    settle(t, i, events, logged=False)
+    give_turn(t, turn, pending, events)
+
+
+def no_dump(t: Table, i: int, events: list[Event]) -> None:
+    """D9: a Reverse with nothing after it lets the opponent dump (as in D4)."""
+    events.append(DumpDeclined(t.players[i]))
+    settle(t, i, events, logged=False)
+    give_turn(t, 1 - i, Pending.REVERSE_DUMP, events)
+
+
+RULES = Ruleset(
+    variant="duo",
+    title="UNO Duo",
+    seats=(2, 2),
+    deck=deck,
+    points=POINTS,
+    by_points=False,
+    loser_scores=True,
+    shuffled_refill=False,
+    kept_events=20,
+    uno_call_with_card=False,
+    wild_draw_skips=False,
+    actions=frozenset(
+        {
+            KeepCard,
+            RejectCard,
+            Play,
+            Draw,
+            KeepDrawn,
+            ChooseColour,
+            TakeVolley,
+            Challenge,
+            Accept,
+            Dump,
+            NoDump,
+            CallUno,
+            CatchUno,
+        }
+    ),
+    start_match=start_match,
+    start_round=start_round,
+    effect=effect,
+    final=final,
+    special_wild=special_wild,
+    first_colour_named=first_colour_named,
+    legit=legit,
+    left_after=cards_left,
+)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.cards import Card, Colour
+from engine.cards import EVERY_CARD, Card, Colour
 
 
 class DrawReason(Enum):
@@ -23,6 +23,7 @@ class DrawReason(Enum):
     UNO_PENALTY = "uno penalty"
     DIP = "dip"
     FIRST_CARD = "first card"
+    DRAW_TWO = "draw two"  # C5: the automatic draw of a classic Draw 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,10 +222,10 @@ Event = (
 # per play: building a frozen dataclass goes through object.__setattr__ per field, and
 # even built through its slots it cost about five times a lookup here (valgrind). Events
 # are immutable values, so one instance serves every match. A card keeps at most
-# _PLAYED_PER_CARD players, which bounds the table (under 2 MB) however many players the
+# PLAYED_PER_CARD players, which bounds the table (under 2 MB) however many players the
 # bot sees; per-match memory is unchanged.
-_PLAYED_PER_CARD = 256
-PLAYED: dict[Card, dict[str, CardPlayed]] = {card: {} for card in Card._interned.values()}
+PLAYED_PER_CARD = 256
+PLAYED: dict[Card, dict[str, CardPlayed]] = {card: {} for card in EVERY_CARD}
 """`PLAYED[card][player]`: the shared `CardPlayed`; a KeyError means "use card_played"."""
 
 
@@ -235,7 +236,7 @@ def card_played(player: str, card: Card) -> CardPlayed:
         return CardPlayed(player, card)
     event = by_player.get(player)
     if event is None:
-        if len(by_player) >= _PLAYED_PER_CARD:
+        if len(by_player) >= PLAYED_PER_CARD:
             by_player.clear()  # crude, but bounded, and O(1) per play
         event = by_player[player] = CardPlayed(player, card)
     return event

@@ -1,4 +1,4 @@
-"""The one interface the rest of the bot uses for either variant.
+"""The one interface the rest of the bot uses for every variant.
 
 Modelled on pokerkit: ask `legal_actions`, `check` an action (raises
 `IllegalAction` with a reason), `apply` it (returns events). An illegal action
@@ -9,40 +9,56 @@ generator (X4), so `replay(seed, log)` rebuilds the same state.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
+from engine import classic, duo, pizza
 from engine.actions import Action
+from engine.codec import SNAPSHOT_SCHEMA
 from engine.events import Event
+from engine.game import Game
+from engine.options import ClassicOptions, DuoOptions, Options, PizzaOptions, Variant
+from engine.placing import Placing
+from engine.ruleset import Ruleset
 from engine.views import PrivateView, PublicView
 
-Variant = Literal["duo", "pizza"]
-SNAPSHOT_SCHEMA = 1
+__all__ = [
+    "SNAPSHOT_SCHEMA",
+    "ClassicOptions",
+    "DuoOptions",
+    "Match",
+    "Options",
+    "PizzaOptions",
+    "Placing",
+    "Variant",
+    "from_snapshot",
+    "new_match",
+    "replay",
+]
 
-
-@dataclass(frozen=True, slots=True)
-class DuoOptions:
-    """Table options of RULES.md for UNO Duo."""
-
-    target: int = 200  # D14
-    classic_deck: bool = False  # D1: 108 cards instead of 112
-    classic_challenge: bool = False  # D10: only a card of the active colour counts
-
-
-@dataclass(frozen=True, slots=True)
-class PizzaOptions:
-    """Table options of RULES.md for UNO Pocket Pizza Pizza."""
-
-    target: int = 250  # P11
+RULES: dict[str, Ruleset] = {"duo": duo.RULES, "pizza": pizza.RULES, "classic": classic.RULES}
+_DEFAULTS: dict[str, type[Options]] = {
+    "duo": DuoOptions,
+    "pizza": PizzaOptions,
+    "classic": ClassicOptions,
+}
 
 
 class Match(Protocol):
     """A match of rounds until the target score, for one variant."""
 
-    variant: Variant
-    players: tuple[str, ...]
-    seed: int
-    version: int  # accepted actions so far; part of every button's custom_id
+    @property
+    def variant(self) -> Variant: ...
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def version(self) -> int:
+        """Accepted actions so far; part of every button's custom_id."""
+        ...
 
     def legal_actions(self, player: str) -> list[Action]:
         """Everything `player` may do now, including UNO calls and catches."""
@@ -75,6 +91,10 @@ class Match(Protocol):
 
     def private_view(self, player: str) -> PrivateView: ...
 
+    def placings(self) -> tuple[Placing, ...]:
+        """The final places once `is_over` (for scoreboards); ValueError before."""
+        ...
+
     def to_snapshot(self) -> dict[str, Any]:
         """The whole state as JSON-ready data, with `schema` = SNAPSHOT_SCHEMA."""
         ...
@@ -85,31 +105,25 @@ def new_match(
     *,
     players: Sequence[str],
     seed: int,
-    options: DuoOptions | PizzaOptions | None = None,
+    options: Options | None = None,
 ) -> Match:
-    """Start a match: Duo cuts for Player 1 and opens the draft; Pizza deals."""
-    if variant == "duo":
-        from engine.duo import DuoMatch
-
-        assert options is None or isinstance(options, DuoOptions)
-        return DuoMatch(players=tuple(players), seed=seed, options=options or DuoOptions())
-    from engine.pizza import PizzaMatch
-
-    assert options is None or isinstance(options, PizzaOptions)
-    return PizzaMatch(players=tuple(players), seed=seed, options=options or PizzaOptions())
+    """Start a match: Duo cuts for Player 1 and opens the draft; the others deal."""
+    rules = RULES[variant]
+    if options is None:
+        options = _DEFAULTS[variant]()
+    if not isinstance(options, _DEFAULTS[variant]):
+        raise TypeError(f"{type(options).__name__} are not options of {rules.title}")
+    return Game.new(rules, players, seed, options)
 
 
 def from_snapshot(data: dict[str, Any]) -> Match:
-    """Rebuild a match from `to_snapshot()`; ValueError on an unknown schema."""
-    if data.get("schema") != SNAPSHOT_SCHEMA:
+    """Rebuild a match from `to_snapshot()` (schema 1 too); ValueError if invalid."""
+    if data.get("schema") not in (1, SNAPSHOT_SCHEMA):
         raise ValueError(f"unknown snapshot schema {data.get('schema')!r}")
-    if data["variant"] == "duo":
-        from engine.duo import DuoMatch
-
-        return DuoMatch.from_snapshot(data)
-    from engine.pizza import PizzaMatch
-
-    return PizzaMatch.from_snapshot(data)
+    rules = RULES.get(data.get("variant", ""))
+    if rules is None:
+        raise ValueError(f"unknown variant {data.get('variant')!r}")
+    return Game.from_snapshot(rules, data)
 
 
 def replay(
@@ -117,7 +131,7 @@ def replay(
     *,
     players: Sequence[str],
     seed: int,
-    options: DuoOptions | PizzaOptions | None = None,
+    options: Options | None = None,
     log: Iterable[tuple[str, Action] | tuple[str, None]],
 ) -> Match:
     """Rebuild a match from its seed and action log (X4).

@@ -339,34 +339,7 @@ def _option(
         if spec.get("required"):
             raise RefusedByClient(f"option {name!r} is required")
         return None
-    value = given[name]
-    out: Any
-    if kind in (USER, MENTIONABLE) and isinstance(value, User | Member):
-        user = value.user if isinstance(value, Member) else value
-        resolved.setdefault("users", {})[str(user.id)] = user.payload()
-        member = invoker.guild.members.get(user.id)
-        if member is not None:
-            data = member.payload(with_user=False)
-            data["permissions"] = str(member.permissions)
-            resolved.setdefault("members", {})[str(user.id)] = data
-        out = str(user.id)
-    elif kind == CHANNEL and isinstance(value, Channel):
-        resolved.setdefault("channels", {})[str(value.id)] = {
-            **value.payload(),
-            "permissions": str(invoker.permissions),
-        }
-        out = str(value.id)
-    elif kind in (ROLE, MENTIONABLE) and isinstance(value, Role):
-        resolved.setdefault("roles", {})[str(value.id)] = value.payload()
-        out = str(value.id)
-    elif kind == STRING and isinstance(value, str):
-        if not spec.get("min_length", 0) <= len(value) <= spec.get("max_length", 6000):
-            raise RefusedByClient(f"option {name!r}: length out of range")
-        out = value
-    elif _scalar_fits(kind, value):
-        out = value
-    else:
-        raise RefusedByClient(f"option {name!r} (type {kind}) cannot take {value!r}")
+    out = _option_value(spec, given[name], resolved, invoker)
     if kind in (INTEGER, NUMBER):
         low, high = spec.get("min_value"), spec.get("max_value")
         if (low is not None and out < low) or (high is not None and out > high):
@@ -375,3 +348,44 @@ def _option(
     if choices and out not in [c["value"] for c in choices]:
         raise RefusedByClient(f"option {name!r}: {out!r} is not one of the choices")
     return {"name": name, "type": kind, "value": out}
+
+
+def _option_value(
+    spec: dict[str, Any],
+    value: OptionValue,
+    resolved: dict[str, dict[str, Any]],
+    invoker: Member,
+) -> Any:
+    """The option's value as Discord sends it; users, channels and roles go in `resolved`."""
+    name, kind = spec["name"], spec["type"]
+    if kind in (USER, MENTIONABLE) and isinstance(value, User | Member):
+        return _resolve_user(value, resolved, invoker)
+    if kind == CHANNEL and isinstance(value, Channel):
+        resolved.setdefault("channels", {})[str(value.id)] = {
+            **value.payload(),
+            "permissions": str(invoker.permissions),
+        }
+        return str(value.id)
+    if kind in (ROLE, MENTIONABLE) and isinstance(value, Role):
+        resolved.setdefault("roles", {})[str(value.id)] = value.payload()
+        return str(value.id)
+    if kind == STRING and isinstance(value, str):
+        if not spec.get("min_length", 0) <= len(value) <= spec.get("max_length", 6000):
+            raise RefusedByClient(f"option {name!r}: length out of range")
+        return value
+    if _scalar_fits(kind, value):
+        return value
+    raise RefusedByClient(f"option {name!r} (type {kind}) cannot take {value!r}")
+
+
+def _resolve_user(
+    value: User | Member, resolved: dict[str, dict[str, Any]], invoker: Member
+) -> str:
+    user = value.user if isinstance(value, Member) else value
+    resolved.setdefault("users", {})[str(user.id)] = user.payload()
+    member = invoker.guild.members.get(user.id)
+    if member is not None:
+        data = member.payload(with_user=False)
+        data["permissions"] = str(member.permissions)
+        resolved.setdefault("members", {})[str(user.id)] = data
+    return str(user.id)

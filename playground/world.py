@@ -508,12 +508,7 @@ class World:
         if self.clock.now() > it.created_at + Interaction.RESPONSE_DEADLINE:
             self.check_deadlines()
             raise ApiError(404, 10062, "Unknown interaction", kind="late_response")
-        try:
-            kind = CallbackType(int(body.get("type", 0)))
-        except (TypeError, ValueError):
-            raise errors.invalid_form_body(
-                {"type": {"_errors": [{"code": "BASE_TYPE_CHOICES", "message": "Bad type."}]}}
-            ) from None
+        kind = _callback_type(body)
         data = body.get("data") or {}
         is_component = it.type in (InteractionType.MESSAGE_COMPONENT, InteractionType.MODAL_SUBMIT)
         updates = (CallbackType.DEFERRED_UPDATE_MESSAGE, CallbackType.UPDATE_MESSAGE)
@@ -630,3 +625,13 @@ class World:
 
     def delete_webhook_message(self, application_id: int, token: str, message_id: str) -> None:
         self._delete(self.webhook_message(application_id, token, message_id))
+
+
+def _callback_type(body: dict[str, Any]) -> CallbackType:
+    """The callback's type, refused as Discord refuses an unknown one."""
+    try:
+        return CallbackType(int(body.get("type", 0)))
+    except (TypeError, ValueError):
+        raise errors.invalid_form_body(
+            {"type": {"_errors": [{"code": "BASE_TYPE_CHOICES", "message": "Bad type."}]}}
+        ) from None

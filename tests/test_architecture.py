@@ -7,6 +7,7 @@ bot only through Discord's public API.
 from __future__ import annotations
 
 import ast
+from collections.abc import Container
 from pathlib import Path
 
 import pytest
@@ -49,3 +50,99 @@ def test_package_does_not_import(package: str, forbidden: set[str]) -> None:
 def test_the_check_sees_imports() -> None:
     # The scan must find the imports that do exist, or the tests above prove nothing.
     assert "engine" in imported_modules("engine")["engine/actions.py"]
+
+
+def module_graph(package: str, *, type_only_imports: bool = True) -> dict[str, set[str]]:
+    """Each module of `package` and the modules of the same package it imports,
+    wherever the import stands (in a function, under TYPE_CHECKING: a loop all the same)."""
+    paths = sorted((ROOT / package).rglob("*.py"))
+    modules = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): path
+        for path in paths
+    }
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        is_package = path.name == "__init__.py"
+        skipped = set() if type_only_imports else _under_type_checking(tree)
+        graph[name] = {
+            target
+            for node in ast.walk(tree)
+            if node not in skipped
+            for target in _targets(node, name, is_package, modules)
+            if target != name
+        }
+    return graph
+
+
+def _under_type_checking(tree: ast.Module) -> set[ast.AST]:
+    return {
+        inner
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING")
+        for stmt in node.body
+        for inner in ast.walk(stmt)
+    }
+
+
+def _targets(node: ast.AST, module: str, is_package: bool, modules: Container[str]) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names if alias.name in modules]
+    if not isinstance(node, ast.ImportFrom):
+        return []
+    base = node.module or ""
+    if node.level:
+        parts = module.split(".")
+        keep = len(parts) - node.level + (1 if is_package else 0)
+        base = ".".join(parts[:keep] + ([base] if base else []))
+    # `from pkg import mod` imports the submodule `pkg.mod`; `pkg` itself only for a name
+    # that is not a submodule (`pkg` runs first either way, but that is no loop).
+    subs = [f"{base}.{alias.name}" for alias in node.names]
+    found = [sub for sub in subs if sub in modules]
+    if len(found) < len(subs) and base in modules:
+        found.append(base)
+    return found
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import loop as a list of modules (first repeated last), or []."""
+    state: dict[str, int] = {}  # 1 on the path, 2 done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str]:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return []
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return []
+
+
+def test_no_import_loop_inside_the_engine() -> None:
+    # Type-only imports count too: the engine's modules read one way, top to bottom.
+    assert find_cycle(module_graph("engine")) == []
+
+
+@pytest.mark.parametrize("package", ["cogs", "db", "playground"])
+def test_no_import_loop_inside_a_package(package: str) -> None:
+    assert find_cycle(module_graph(package, type_only_imports=False)) == []
+
+
+def test_the_loop_check_finds_a_loop() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) == []
+    graph = module_graph("engine")
+    assert "engine.cards" in graph["engine.actions"]  # the scan sees the imports

@@ -1,6 +1,6 @@
 """Build UNO Duo matches in an explicit state, then let the real engine play them.
 
-`duo(...)` wraps `DuoMatch.for_test`: hands, piles, top card and turn as named,
+`duo(...)` wraps `Game.for_test`: hands, piles, top card and turn as named,
 then every rule is the engine's own. Players are "a" (Player 1 by default)
 and "b" (Player 2, who has the turn by default).
 """
@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.actions import Action, Play
+from engine.builders import duo_draft_for_test, table_for_test
 from engine.cards import Card, Colour, card, duo_deck
-from engine.duo import DuoMatch
 from engine.events import Event
+from engine.game import Game
 from engine.match import DuoOptions, Match
 from engine.views import Pending
 
@@ -39,7 +40,7 @@ def duo(
     classic_challenge: bool = False,
     player_one: str = A,
     seed: int = 0,
-) -> DuoMatch:
+) -> Game:
     """A match in round 1: `a` and `b` hold these cards, `top` is on the pile.
 
     `under` lists the discard pile under the top (oldest first); `draw` the
@@ -47,12 +48,13 @@ def duo(
     under the named draw pile (shuffled), so the card count stays honest.
     """
     discard = f"{under} {top}".strip()
-    return DuoMatch.for_test(
+    return table_for_test(
+        "duo",
         hands=(a, b),
         discard=discard,
         draw=draw,
         players=(A, B),
-        player_one=player_one,
+        dealer=player_one,
         turn=turn,
         active=active,
         pending=pending,
@@ -61,7 +63,7 @@ def duo(
             target=target, classic_deck=classic_deck, classic_challenge=classic_challenge
         ),
         scores=scores,
-        fill=fill,
+        rest="shuffled" if fill else "none",
     )
 
 
@@ -69,7 +71,7 @@ def play(code: str, *, uno: bool = False) -> Play:
     return Play(card(code), uno=uno)
 
 
-def hand(match: DuoMatch, player: str) -> list[str]:
+def hand(match: Game, player: str) -> list[str]:
     """The player's hand as codes, sorted (as the private view shows it)."""
     return [c.code for c in match.private_view(player).hand]
 
@@ -78,17 +80,17 @@ def snap(match: Match) -> dict[str, Any]:
     return match.to_snapshot()
 
 
-def draw_pile(match: DuoMatch) -> list[str]:
+def draw_pile(match: Game) -> list[str]:
     """The draw pile from its top down (from the snapshot, whose end is the top)."""
     return list(reversed(snap(match)["draw"]))
 
 
-def discard_pile(match: DuoMatch) -> list[str]:
+def discard_pile(match: Game) -> list[str]:
     """The discard pile, oldest first; the last is the top."""
     return list(snap(match)["discard"])
 
 
-def frozen(match: DuoMatch) -> str:
+def frozen(match: Game) -> str:
     return json.dumps(match.to_snapshot(), sort_keys=True)
 
 
@@ -107,7 +109,7 @@ def deck_counter(*, classic: bool = False) -> Counter[Card]:
     return Counter(duo_deck(classic=classic))
 
 
-def act(match: DuoMatch, player: str, action: Action) -> list[Event]:
+def act(match: Game, player: str, action: Action) -> list[Event]:
     """Apply after checking that legal_actions agrees (the two must never differ)."""
     assert action in match.legal_actions(player), (action, match.legal_actions(player))
     return match.apply(player, action)
@@ -122,7 +124,7 @@ def drafted(
     fill: bool = True,
     seed: int = 0,
     classic_deck: bool = False,
-) -> DuoMatch:
+) -> Game:
     """A match after a draft of 14 keeps: Player 1 "a" kept `a7`, "b" kept `b7`,
     the `shown` cards went face up in this order, then `first` is turned up (D4).
     """
@@ -137,13 +139,13 @@ def drafted(
         keeper = a_cards if k % 2 == 0 else b_cards
         order += [keeper[k // 2], face_up[k]]
     order.append(card(first))
-    match = DuoMatch.for_draft_test(
+    match = duo_draft_for_test(
         draw=order,
         players=(A, B),
         player_one=A,
         seed=seed,
         options=DuoOptions(classic_deck=classic_deck),
-        fill=fill,
+        fill_deck=fill,
     )
     for k in range(14):
         match.apply(A if k % 2 == 0 else B, KeepCard())

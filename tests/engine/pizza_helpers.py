@@ -2,7 +2,7 @@
 
 `pizza(...)` writes a snapshot (the engine's public persistence format) with
 the hands, piles, turn and direction you name and loads it with
-`PizzaMatch.from_snapshot`; from there on every rule is the engine's own.
+`Game.from_snapshot`; from there on every rule is the engine's own.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from engine.actions import Action
-from engine.cards import Card, Colour, cards, pizza_deck
+from engine.builders import table_for_test
+from engine.cards import Colour, pizza_deck
 from engine.events import Event, FirstCardTurned, RoundStarted
-from engine.match import PizzaOptions
-from engine.pizza import PizzaMatch
+from engine.game import Game
+from engine.match import PizzaOptions, new_match
 from engine.views import Pending
 
 DECK = pizza_deck()
@@ -37,7 +38,7 @@ def pizza(
     seed: int = 0,
     rest: Literal["draw", "discard", "none"] = "draw",
     pending: Pending = Pending.NONE,
-) -> PizzaMatch:
+) -> Game:
     """A match in round 1 with exactly this state.
 
     `hands` maps each player (in seat order) to card codes; `top` is the face-up
@@ -46,66 +47,39 @@ def pizza(
     draw pile (`rest="draw"`), under the discard pile (`"discard"`), or nowhere
     (`"none"`). `active` names the colour for a wild on top.
     """
-    players = list(hands)
-    listed = [c for h in hands.values() for c in cards(h)]
-    listed += cards(draw) + cards(discard) + [Card.parse(top)]
-    unknown = Counter(listed) - Counter(DECK)
-    assert not unknown, f"cards listed twice or not in the deck: {unknown}"
-    left = list((Counter(DECK) - Counter(listed)).elements())
-    left.sort(key=DECK.index)
-    draw_pile = list(reversed(cards(draw)))  # the engine's top is the list's end
-    discard_pile = cards(discard)
-    if rest == "draw":
-        draw_pile = left + draw_pile
-    elif rest == "discard":
-        discard_pile = left + discard_pile
-    top_card = Card.parse(top)
-    discard_pile.append(top_card)
-    base = PizzaMatch(players=players, seed=seed, options=PizzaOptions(target=target))
-    snap: dict[str, Any] = base.to_snapshot()
-    index = {p: i for i, p in enumerate(players)}
-    colour = top_card.colour.value if top_card.colour is not None else active
-    snap.update(
-        round=1,
-        dealer=index[dealer] if dealer is not None else (index[turn] - 1) % len(players),
-        actor=index[turn],
+    return table_for_test(
+        "pizza",
+        players=list(hands),
+        hands=list(hands.values()),
+        discard=f"{discard} {top}".strip(),
+        draw=draw,
+        turn=turn,
+        active=Colour(active) if active is not None else None,
         clockwise=clockwise,
-        pending=pending.value,
-        seated=[True] * len(players),
-        scores=[(scores or {}).get(p, 0) for p in players],
-        hands=[h.split() for h in hands.values()],
-        draw=[c.code for c in draw_pile],
-        discard=[c.code for c in discard_pile],
-        active=colour,
-        drawn=None,
-        play_uno=False,
-        colour_then_play=False,
-        wd2={"player": -1, "hand": [], "legit": False},
-        exposed=-1,
-        revealed={"to": -1, "hand": []},
-        dip=None,
-        recent=[],
-        over=False,
-        winner=-1,
+        dealer=dealer,
+        scores=[(scores or {}).get(p, 0) for p in hands],
+        options=PizzaOptions(target=target),
+        seed=seed,
+        pending=pending,
+        rest=rest,
     )
-    return PizzaMatch.from_snapshot(snap)
 
 
-def state(match: PizzaMatch) -> str:
+def state(match: Game) -> str:
     """The whole state as one string, to prove an action changed nothing."""
     return json.dumps(match.to_snapshot(), sort_keys=True)
 
 
-def hand(match: PizzaMatch, player: str) -> list[str]:
+def hand(match: Game, player: str) -> list[str]:
     """A player's hand as codes, in the view's sorted order."""
     return [c.code for c in match.private_view(player).hand]
 
 
-def count(match: PizzaMatch, player: str) -> int:
+def count(match: Game, player: str) -> int:
     return next(s.cards for s in match.public_view().seats if s.player == player)
 
 
-def all_cards(match: PizzaMatch) -> Counter[str]:
+def all_cards(match: Game) -> Counter[str]:
     """Every card in hands and piles (to check that all 51 exist exactly once)."""
     snap = match.to_snapshot()
     found: Counter[str] = Counter()
@@ -116,7 +90,7 @@ def all_cards(match: PizzaMatch) -> Counter[str]:
     return found
 
 
-def play_all(match: PizzaMatch, moves: list[tuple[str, Action]]) -> list[Event]:
+def play_all(match: Game, moves: list[tuple[str, Action]]) -> list[Event]:
     """Apply several actions; return every event."""
     out: list[Event] = []
     for player, action in moves:
@@ -126,21 +100,21 @@ def play_all(match: PizzaMatch, moves: list[tuple[str, Action]]) -> list[Event]:
 
 def seed_with_first_card(
     predicate: Any, *, players: int = 3, returned: bool = False, limit: int = 5000
-) -> tuple[int, PizzaMatch]:
+) -> tuple[int, Game]:
     """The first seed whose round opens on a card satisfying `predicate` (real deals).
 
     With `returned`, the seed must also have sent a card back first (P3).
     """
     ids = [f"p{i}" for i in range(players)]
     for seed in range(limit):
-        m = PizzaMatch(players=ids, seed=seed)
+        m = new_match("pizza", players=ids, seed=seed)
         turned = [e.card for e in m.public_view().recent if isinstance(e, FirstCardTurned)]
         if predicate(turned[-1]) and (not returned or len(turned) > 1):
             return seed, m
     raise AssertionError("no seed found")
 
 
-def round_started(match: PizzaMatch) -> RoundStarted:
+def round_started(match: Game) -> RoundStarted:
     return next(e for e in match.public_view().recent if isinstance(e, RoundStarted))
 
 

@@ -28,7 +28,6 @@ from engine.actions import (
     TakeVolley,
 )
 from engine.cards import Colour, card, cards, hand_order
-from engine.duo import DuoMatch
 from engine.errors import (
     CardDoesNotMatch,
     CardNotInHand,
@@ -39,6 +38,7 @@ from engine.errors import (
     WrongMoment,
 )
 from engine.events import TurnStarted
+from engine.game import Game
 from engine.match import SNAPSHOT_SCHEMA, DuoOptions, from_snapshot, new_match
 from engine.views import Pending, Phase
 from tests.engine.duo_helpers import A, B, act, duo, frozen, hand, play
@@ -56,7 +56,7 @@ from tests.engine.duo_helpers import A, B, act, duo, frozen, hand, play
         (B, ChooseColour(Colour.RED), WrongMoment, "play a card or draw"),
         (B, TakeVolley(), WrongMoment, "play a card or draw"),
         (B, Dump(card("R2")), WrongMoment, "right after a Reverse"),
-        (B, Give(card("R2")), WrongMoment, "play a card or draw"),
+        (B, Give(card("R2")), WrongMoment, "isn.t part of UNO Duo"),
         (B, KeepCard(), WrongMoment, "play a card or draw"),
         (B, CallUno(), WrongMoment, "nothing to call"),
     ],
@@ -84,7 +84,7 @@ def test_x1_a_wild_on_top_says_which_colour_was_named() -> None:
     [
         ("colour", "Name a colour"),
         ("volley", "Stack a Draw 2 or take the volley of 2 cards"),
-        ("wild draw", "Challenge the Wild Draw 4 or accept it"),
+        ("wild draw", "Accept the Wild Draw 4 or challenge it"),
         ("dump", "Dump your Red cards or keep them"),
         ("drawn", "Play the card you just drew, or keep it"),
     ],
@@ -274,7 +274,7 @@ def test_snapshot_is_json_with_schema_and_variant() -> None:
     assert data["variant"] == "duo"
     assert json.loads(json.dumps(data)) == data
     again = from_snapshot(data)
-    assert isinstance(again, DuoMatch)
+    assert isinstance(again, Game)
     assert again.to_snapshot() == data
 
 
@@ -284,7 +284,7 @@ def test_snapshot_keeps_options_and_test_states() -> None:
     act(m, B, ChooseColour(Colour.BLUE))
     act(m, A, Challenge())
     data = m.to_snapshot()
-    again = DuoMatch.from_snapshot(data)
+    again = from_snapshot(data)
     assert again.to_snapshot() == data
     assert again.private_view(A).revealed_hand == (card("B1"),)
     assert again.public_view().target == 90
@@ -293,7 +293,7 @@ def test_snapshot_keeps_options_and_test_states() -> None:
 @pytest.mark.parametrize(
     "corrupt",
     [
-        lambda d: d.update(schema=2),
+        lambda d: d.update(schema=3),
         lambda d: d.update(variant="pizza"),
         lambda d: d["hands"][0].append("R99"),
         lambda d: d["hands"][0].extend(["WSH", "WSH"]),
@@ -308,7 +308,7 @@ def test_a_corrupt_snapshot_is_refused(corrupt: Callable[[dict[str, Any]], None]
     data = json.loads(json.dumps(new_match("duo", players=[A, B], seed=9).to_snapshot()))
     corrupt(data)
     with pytest.raises(ValueError):  # noqa: PT011 - pydantic's ValidationError is one
-        DuoMatch.from_snapshot(data)
+        from_snapshot(data)
 
 
 # Construction and size ---------------------------------------------------------------
@@ -316,15 +316,15 @@ def test_a_corrupt_snapshot_is_refused(corrupt: Callable[[dict[str, Any]], None]
 
 def test_new_match_builds_a_duo_match_with_options() -> None:
     m = new_match("duo", players=[A, B], seed=1, options=DuoOptions(target=50))
-    assert isinstance(m, DuoMatch)
+    assert isinstance(m, Game)
     assert m.variant == "duo"
     assert m.players == (A, B)
     assert m.seed == 1
     assert m.public_view().target == 50
     with pytest.raises(ValueError):  # noqa: PT011
-        DuoMatch(players=(A, A), seed=1)
+        new_match("duo", players=(A, A), seed=1)
     with pytest.raises(ValueError):  # noqa: PT011
-        DuoMatch(players=(A, B, "c"), seed=1)
+        new_match("duo", players=(A, B, "c"), seed=1)
 
 
 def test_a_live_match_stays_under_16_kib() -> None:
@@ -334,7 +334,7 @@ def test_a_live_match_stays_under_16_kib() -> None:
     before = tracemalloc.get_traced_memory()[0]
     live = []
     for seed in range(100):
-        m = DuoMatch(players=(A, B), seed=seed)
+        m = new_match("duo", players=(A, B), seed=seed)
         for _ in range(60):
             who = m.waiting_for()[0]
             m.apply(who, rng.choice(m.legal_actions(who)))

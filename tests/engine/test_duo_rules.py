@@ -21,8 +21,9 @@ from engine.actions import (
     RejectCard,
     TakeVolley,
 )
+from engine.builders import duo_draft_for_test
 from engine.cards import Card, Colour, card, cards, duo_deck
-from engine.duo import DuoMatch, card_points
+from engine.duo import POINTS as DUO_POINTS
 from engine.errors import CardDoesNotMatch, MatchOver, WrongMoment
 from engine.events import (
     CardPlayed,
@@ -34,6 +35,7 @@ from engine.events import (
     DraftPicked,
     DrawPileRefilled,
     DrawReason,
+    DumpDeclined,
     FirstCardTurned,
     HandsShuffled,
     MatchEnded,
@@ -46,6 +48,7 @@ from engine.events import (
     UnoExposed,
     VolleyRaised,
 )
+from engine.game import Game
 from engine.match import DuoOptions, new_match, replay
 from engine.views import Pending, Phase
 from tests.engine.duo_helpers import (
@@ -59,19 +62,22 @@ from tests.engine.duo_helpers import (
     drafted,
     draw_pile,
     duo,
+    frozen,
     hand,
     of_type,
     play,
 )
 
+card_points = DUO_POINTS.__getitem__
+
 R, Y, G, BL = Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE
 
 
-def to_act(match: DuoMatch) -> str | None:
+def to_act(match: Game) -> str | None:
     return match.public_view().to_act
 
 
-def pending(match: DuoMatch) -> Pending:
+def pending(match: Game) -> Pending:
     return match.public_view().pending
 
 
@@ -198,8 +204,8 @@ def test_d2_roles_swap_every_round() -> None:
 DRAFT_TOP = "R1 R2 R3 R4 R5 R6 R7 R8 R9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 G1 G2 G3 G4 G5 G6 G7 G8 G9 B1 B2"
 
 
-def draft_match() -> DuoMatch:
-    return DuoMatch.for_draft_test(draw=DRAFT_TOP, players=(A, B), player_one=A, fill=True)
+def draft_match() -> Game:
+    return duo_draft_for_test(draw=DRAFT_TOP, players=(A, B), player_one=A, options=DuoOptions())
 
 
 def test_d3_keep_turns_the_next_card_face_up() -> None:
@@ -540,9 +546,8 @@ def test_d9_dump_last_reverse_lets_the_opponent_dump() -> None:
 
 def test_d9_a_reverse_with_nothing_after_it_lets_the_opponent_dump() -> None:
     m = duo("R1 R2 G1", "RR B2 B3", top="R9")
-    act(m, B, play("RR"))
-    assert m.legal_actions(B) == [NoDump()]  # asked even with nothing to dump
-    act(m, B, NoDump())
+    events = act(m, B, play("RR"))  # nothing else Red: not asked, the Reverse acts at once
+    assert not of_type(events, DumpDeclined)
     assert (to_act(m), pending(m)) == (A, Pending.REVERSE_DUMP)  # never a Skip
     legal = m.legal_actions(A)
     assert Dump(card("R1")) in legal
@@ -553,10 +558,39 @@ def test_d9_a_reverse_with_nothing_after_it_lets_the_opponent_dump() -> None:
     assert hand(m, A) == ["G1"]
 
 
+def test_d9_a_player_with_other_cards_of_the_colour_is_asked() -> None:
+    m = duo("R1 G1", "RR R3 B3 B4", top="R9")
+    act(m, B, play("RR"))
+    assert m.legal_actions(B) == [Dump(card("R3")), NoDump()]
+    events = act(m, B, NoDump())
+    assert of_type(events, DumpDeclined) == [DumpDeclined(B)]
+    assert (to_act(m), pending(m)) == (A, Pending.REVERSE_DUMP)
+
+
+def test_d9_the_player_chooses_the_whole_order_laid() -> None:
+    m = duo("R1 G1", "RR R3 R+2 RS B3 B4", top="R9")
+    act(m, B, play("RR"))
+    order = tuple(cards("R+2 R3 RS"))
+    m.check(B, Dump(card("RS"), order=order))
+    events = m.apply(B, Dump(card("RS"), order=order))
+    assert of_type(events, ColourDumped) == [ColourDumped(B, order)]
+    assert discard_pile(m)[-4:] == ["RR", "R+2", "R3", "RS"]
+    assert (to_act(m), pending(m)) == (B, Pending.NONE)  # the last card, a Skip, acts
+
+
+def test_d9_an_order_must_hold_every_card_of_the_colour_once() -> None:
+    m = duo("R1 G1", "RR R3 R+2 RS B3 B4", top="R9")
+    act(m, B, play("RR"))
+    before = frozen(m)
+    for order in ("R3 RS", "R+2 R3 RS RS", "RS R3 R+2", "R+2 R3 B3 RS"):
+        with pytest.raises(WrongMoment):
+            m.apply(B, Dump(card("RS"), order=tuple(cards(order))))
+    assert frozen(m) == before
+
+
 def test_d9_the_dump_offer_lasts_one_turn() -> None:
     m = duo("R1 G1", "RR B2 B3", top="R9", draw="Y9 Y8")
     act(m, B, play("RR"))
-    act(m, B, NoDump())
     act(m, A, Draw())  # a normal turn instead of the dump: Y9 does not match
     assert (to_act(m), pending(m)) == (B, Pending.NONE)
     act(m, B, Draw())
@@ -595,7 +629,7 @@ def test_d9_a_reverse_played_straight_after_drawing_it_may_start_a_dump() -> Non
 # D10 ---------------------------------------------------------------------------
 
 
-def wd4(m: DuoMatch, colour: Colour = G) -> None:
+def wd4(m: Game, colour: Colour = G) -> None:
     act(m, B, play("W+4"))
     act(m, B, ChooseColour(colour))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.cards import Card, Colour, Face, card
-from engine.events import _PLAYED_PER_CARD, PLAYED, CardPlayed, card_played
+from engine.events import PLAYED, PLAYED_PER_CARD, CardPlayed, card_played
 
 
 def test_card_played_is_the_event_and_shared() -> None:
@@ -15,9 +15,9 @@ def test_card_played_is_the_event_and_shared() -> None:
 
 def test_the_table_stays_bounded() -> None:
     b7 = card("B7")
-    for k in range(3 * _PLAYED_PER_CARD):
+    for k in range(3 * PLAYED_PER_CARD):
         assert card_played(f"player {k}", b7) == CardPlayed(f"player {k}", b7)
-        assert len(PLAYED[b7]) <= _PLAYED_PER_CARD
+        assert len(PLAYED[b7]) <= PLAYED_PER_CARD
 
 
 def test_a_card_of_no_deck_is_built_not_kept() -> None:

@@ -46,8 +46,11 @@ from engine.events import (
     RoundEnded,
     RoundStarted,
 )
+from engine.game import Game
 from engine.match import PizzaOptions, from_snapshot, new_match, replay
-from engine.pizza import PizzaMatch, card_points
+from engine.pizza import POINTS as PIZZA_POINTS
+
+card_points = PIZZA_POINTS.__getitem__
 
 DECK = Counter(c.code for c in pizza_deck())
 UNIVERSE: list[Action] = [
@@ -94,7 +97,7 @@ class Driver:
     full_legal_check: bool = False
     max_steps: int = 30_000
     rng: random.Random = field(init=False)
-    match: PizzaMatch = field(init=False)
+    match: Game = field(init=False)
     log: list[tuple[str, Action | None]] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     gift: tuple[str, str] | None = None
@@ -106,7 +109,7 @@ class Driver:
         m = new_match(
             "pizza", players=self.players, seed=self.seed, options=PizzaOptions(self.target)
         )
-        assert isinstance(m, PizzaMatch)
+        assert isinstance(m, Game)
         self.match = m
         self.events.extend(m.public_view().recent)
 
@@ -260,7 +263,7 @@ class Driver:
             assert len(legal) == len(set(legal))
             assert set(legal) == accepted
 
-    def run(self) -> PizzaMatch:
+    def run(self) -> Game:
         for _ in range(self.max_steps):
             if self.match.is_over:
                 if self.illegal:
@@ -347,7 +350,9 @@ def test_prop_x4_snapshot_round_trip_mid_game_continues_identically(
 @given(games)
 def test_prop_timeout_action_is_always_legal(game: tuple[int, int, int]) -> None:
     seed, n, target = game
-    m = PizzaMatch(players=[str(i) for i in range(n)], seed=seed, options=PizzaOptions(target))
+    m = new_match(
+        "pizza", players=[str(i) for i in range(n)], seed=seed, options=PizzaOptions(target)
+    )
     for _ in range(5000):
         if m.is_over:
             break

@@ -22,6 +22,7 @@ from engine.cards import Card, Colour, card, pizza_deck
 from engine.errors import CardDoesNotMatch, WrongMoment
 from engine.events import (
     CardGiven,
+    CardPlayed,
     CardReturned,
     CardsDrawn,
     ChallengeResolved,
@@ -37,8 +38,9 @@ from engine.events import (
     UnoCaught,
     UnoExposed,
 )
+from engine.game import Game
 from engine.match import PizzaOptions, new_match
-from engine.pizza import PizzaMatch, card_points
+from engine.pizza import POINTS as PIZZA_POINTS
 from engine.views import Pending
 from tests.engine.pizza_helpers import (
     all_cards,
@@ -50,6 +52,8 @@ from tests.engine.pizza_helpers import (
     seed_with_first_card,
     state,
 )
+
+card_points = PIZZA_POINTS.__getitem__
 
 R = Colour.RED
 Y = Colour.YELLOW
@@ -80,14 +84,14 @@ def test_p1_a_new_match_holds_every_card_once(players: int) -> None:
 
 
 def test_p2_first_dealer_is_random() -> None:
-    dealers = {round_started(PizzaMatch(players="abcd", seed=s)).dealer for s in range(40)}
+    dealers = {round_started(new_match("pizza", players="abcd", seed=s)).dealer for s in range(40)}
     assert dealers == set("abcd")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_p2_deal_five_one_at_a_time_from_the_dealers_left(players: int) -> None:
     ids = [f"p{i}" for i in range(players)]
-    m = PizzaMatch(players=ids, seed=7)
+    m = new_match("pizza", players=ids, seed=7)
     # The same generator, the same draws: first the dealer, then the shuffle (X4).
     rng = random.Random(7)
     dealer = rng.randrange(players)
@@ -201,7 +205,7 @@ def test_p3_first_card_draw_wilds_are_returned_and_another_turned() -> None:
 @pytest.mark.parametrize("code", ["W+2", "WDIP"])
 def test_p3_first_card_returned_goes_back_into_the_draw_pile(code: str) -> None:
     for seed in range(3000):
-        m = PizzaMatch(players="ab", seed=seed)
+        m = new_match("pizza", players="ab", seed=seed)
         if CardReturned(card(code)) in m.public_view().recent:
             assert code in m.to_snapshot()["draw"]
             assert all_cards(m)[code] == 1
@@ -276,6 +280,15 @@ def test_p5_reverse_with_two_players_acts_as_a_skip() -> None:
     assert m.waiting_for() == ("a",)
 
 
+def test_p5_reverse_with_two_players_still_flips_the_direction_shown() -> None:
+    m = pizza({"a": "RR GR R1", "b": "Y1 Y2"}, top="R7", turn="a")
+    events = m.apply("a", Play(card("RR")))
+    assert events[:3] == [CardPlayed("a", card("RR")), DirectionChanged(False), TurnSkipped("b")]
+    assert not m.public_view().clockwise
+    m.apply("a", Play(card("GR")))
+    assert m.public_view().clockwise
+
+
 def test_p5_reverse_acts_as_skip_once_only_two_remain() -> None:
     m = pizza({"a": "RR R1", "b": "Y1 Y2", "c": "G1 G2"}, top="R7", turn="a")
     m.remove_player("c")
@@ -310,7 +323,7 @@ def test_p6_wild_names_the_colour() -> None:
     m.apply("a", ChooseColour(B))
     assert m.public_view().active_colour is B
     assert m.waiting_for() == ("b",)
-    with pytest.raises(CardDoesNotMatch, match="Yellow 1 doesn't match Wild \\(Blue named\\)"):
+    with pytest.raises(CardDoesNotMatch, match="Yellow 1 doesn't match the Wild: Blue was named"):
         m.check("b", Play(card("Y1")))
 
 
@@ -368,7 +381,7 @@ def test_p6_dip_only_giver_and_receiver_see_the_card() -> None:
 # -------------------------------------------------------------- P7 challenge
 
 
-def _wd2(hand_a: str, *, top: str = "R7", draw: str = "B8 B9 G8 G9") -> PizzaMatch:
+def _wd2(hand_a: str, *, top: str = "R7", draw: str = "B8 B9 G8 G9") -> Game:
     m = pizza({"a": hand_a, "b": "Y1 Y2", "c": "G1"}, top=top, draw=draw, turn="a")
     m.apply("a", Play(card("W+2")))
     m.apply("a", ChooseColour(B))

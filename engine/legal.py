@@ -1,0 +1,305 @@
+"""What a player may do now (`legal_actions`) and why not (`check`), for every
+variant (X1). The two agree: a property test holds them equal, a dump's
+chosen order aside (`check` accepts any order of the same cards; the offer
+names one per last card).
+"""
+
+from __future__ import annotations
+
+from engine import duo
+from engine.actions import (
+    Accept,
+    Action,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColour,
+    Draw,
+    Dump,
+    Give,
+    KeepCard,
+    KeepDrawn,
+    NoDump,
+    Play,
+    RejectCard,
+    TakeVolley,
+)
+from engine.cards import Card, Colour, Face
+from engine.errors import (
+    CardDoesNotMatch,
+    CardNotInHand,
+    MatchOver,
+    NotYourTurn,
+    UnknownPlayer,
+    WrongMoment,
+)
+from engine.offers import (
+    ACCEPT,
+    CALL,
+    CATCH,
+    CHALLENGE,
+    COLOURS,
+    DRAW,
+    GIVE,
+    KEEP_CARD,
+    KEEP_DRAWN,
+    NO_DUMP,
+    PLAY,
+    PLAY_UNO,
+    REJECT_CARD,
+    TAKE_VOLLEY,
+)
+from engine.ruleset import Ruleset
+from engine.table import Table
+from engine.views import Pending
+from engine.wild_draw import DRAWS
+from engine.words import capital, with_article
+
+# Enum members as module constants: `Pending.NONE` is a metaclass attribute lookup.
+_NONE, _DRAWN, _COLOUR, _WILD_DRAW = (
+    Pending.NONE,
+    Pending.DRAWN_CARD,
+    Pending.COLOUR,
+    Pending.WILD_DRAW,
+)
+_REVERSE_DUMP = Pending.REVERSE_DUMP
+_WILD_DRAW_TITLE = {Face.WILD_DRAW_FOUR: "Wild Draw 4", Face.WILD_DRAW_TWO: "Wild Draw 2"}
+
+
+def legal_actions(t: Table, rules: Ruleset, i: int) -> list[Action]:
+    pending = t.pending
+    if i == t.turn and (pending is _NONE or pending is _REVERSE_DUMP):  # -1 once over
+        # D5/P4/C4: every matching card or wild (each distinct card once), and Draw.
+        hand = t.hands[i]
+        ok = t.playable
+        acts: list[Action] = []
+        seen: list[Card] = []  # a hand may hold two equal cards
+        small = len(hand) <= 4  # only then can a play leave one card (D1's shuffle too)
+        for c in hand:
+            if c in ok and c not in seen:
+                seen.append(c)
+                acts.append(PLAY[c])
+                if small and rules.left_after(t, i, c) == 1:
+                    acts.append(PLAY_UNO[c])
+        acts.append(DRAW)
+        if pending is _REVERSE_DUMP:  # D4/D9: or dump the Reverse's colour
+            duo.legal_dumps(hand, t.discard[-1].colour, acts)
+    elif i < 0 or t.over or not t.seated[i]:
+        return []
+    else:
+        acts = _own(t, rules, i) if i == t.turn else []
+    if t.exposed >= 0:
+        acts.append(CALL if t.exposed == i else CATCH)
+    return acts
+
+
+def _own(t: Table, rules: Ruleset, i: int) -> list[Action]:
+    pending = t.pending
+    if pending is _DRAWN:
+        drawn = t.drawn
+        assert drawn is not None
+        if rules.left_after(t, i, drawn) == 1:
+            return [PLAY[drawn], PLAY_UNO[drawn], KEEP_DRAWN]
+        return [PLAY[drawn], KEEP_DRAWN]
+    if pending is _COLOUR:
+        return list(COLOURS)
+    if pending is _WILD_DRAW:
+        return [CHALLENGE, ACCEPT]
+    return _other(t, rules, i, pending)
+
+
+def _other(t: Table, rules: Ruleset, i: int, pending: Pending) -> list[Action]:
+    hand = t.hands[i]
+    acts: list[Action] = []
+    if pending is Pending.DUMP:
+        duo.legal_dumps(hand, t.discard[-1].colour, acts)
+        acts.append(NO_DUMP)
+    elif pending is Pending.VOLLEY:
+        for c in dict.fromkeys(c for c in hand if c.face is Face.DRAW_TWO):
+            acts.append(PLAY[c])
+            if len(hand) == 2:
+                acts.append(PLAY_UNO[c])
+        acts.append(TAKE_VOLLEY)
+    elif pending is Pending.DRAFT_PICK:
+        acts = [KEEP_CARD, REJECT_CARD]
+    elif pending is Pending.DRAFT_FORCED:
+        acts = [KEEP_CARD]
+    elif pending is Pending.GIVE:
+        acts = [GIVE[c] for c in dict.fromkeys(hand)]
+    return acts
+
+
+def check(t: Table, rules: Ruleset, i: int, action: Action) -> None:
+    """Raise an `IllegalAction` subclass, worded for the player, unless allowed (X1)."""
+    if i < 0:
+        raise UnknownPlayer("You're not playing in this match.")
+    if t.over:
+        raise MatchOver("The match is over.")
+    if not t.seated[i]:
+        raise UnknownPlayer("You have left this match.")
+    kind = type(action)
+    if kind is CallUno or kind is CatchUno:
+        _check_call(t, i, kind is CallUno)
+        return
+    if kind not in rules.actions:
+        raise WrongMoment(f"That move isn't part of {rules.title}.")
+    if i != t.turn:
+        other = "the other player" if len(t.players) == 2 else "another player"
+        if t.pending is Pending.DRAFT_PICK or t.pending is Pending.DRAFT_FORCED:
+            raise NotYourTurn(f"It's not your pick — {other} is drafting.")
+        raise NotYourTurn(f"It's not your turn — {other} is deciding.")
+    pending = t.pending
+    if pending is _NONE and kind is Play:  # the commonest action, as _check_turn judges it
+        assert isinstance(action, Play)
+        check_play(t, rules, i, action.card, action.uno)
+    elif pending is _NONE or pending is _REVERSE_DUMP:
+        _check_turn(t, rules, i, action)
+    elif pending is _DRAWN:
+        _check_drawn(t, rules, i, action)
+    else:
+        _check_decision(t, i, action)
+
+
+def _check_call(t: Table, i: int, calling: bool) -> None:
+    if calling and t.exposed != i:
+        raise WrongMoment(
+            "There's nothing to call: UNO is called when your own play leaves you one card."
+        )
+    if not calling and t.exposed < 0:
+        raise WrongMoment("Nobody has a missed UNO to catch right now.")
+    if not calling and t.exposed == i:
+        raise WrongMoment("You can't catch yourself: call UNO instead.")
+
+
+def _check_turn(t: Table, rules: Ruleset, i: int, action: Action) -> None:
+    reverse = t.pending is _REVERSE_DUMP
+    match action:
+        case Play(card=card, uno=uno):
+            check_play(t, rules, i, card, uno)
+        case Draw():
+            pass
+        case Dump() if reverse:
+            duo.check_dump(t.hands[i], action, t.discard[-1].colour)
+        case Dump():
+            raise WrongMoment("You can only dump a colour right after a Reverse.")
+        case _:
+            what = "play a card or draw"
+            if reverse:
+                what = f"play a card, draw, or dump your {duo.colour_words(t.discard[-1].colour)}"
+            raise WrongMoment(_not_now(rules, action) + f"It's your turn: {what}.")
+
+
+def _not_now(rules: Ruleset, action: Action) -> str:
+    """Why a decision-only action is refused on an ordinary turn, if there is a reason."""
+    match action:
+        case KeepDrawn():
+            return "You haven't drawn a card this turn. "
+        case ChooseColour():
+            return "There's no wild to name a colour for. "
+        case Accept() | Challenge():
+            faces = [c.face for c in rules.points if c.face in DRAWS]
+            title = _WILD_DRAW_TITLE[faces[0]] if faces else "draw-wild"
+            return f"There's no {title} to accept or challenge. "
+        case Give():
+            return "You give a card only after a Wild Dip Into The Deck. "
+    return ""
+
+
+def check_play(t: Table, rules: Ruleset, i: int, card: Card, uno: bool) -> None:
+    if card not in t.hands[i] or not isinstance(card, Card):
+        raise CardNotInHand(f"You don't have {_named(card)}.")
+    if card not in t.playable:  # MATCHING[top][active], kept in step
+        top = t.discard[-1]
+        active = t.active
+        if top.colour is None and active is not None:
+            raise CardDoesNotMatch(
+                f"{capital(with_article(card))} doesn't match the {top.title}: "
+                f"{active.title} was named."
+            )
+        raise CardDoesNotMatch(f"{capital(with_article(card))} doesn't match {top.title}.")
+    if uno and rules.left_after(t, i, card) != 1:
+        raise WrongMoment("Call UNO with a play only when it leaves you one card.")
+
+
+def _named(card: object) -> str:
+    return with_article(card) if isinstance(card, Card) else "that card"
+
+
+def _check_drawn(t: Table, rules: Ruleset, i: int, action: Action) -> None:
+    drawn = t.drawn
+    assert drawn is not None
+    match action:
+        case Play(card=card, uno=uno) if card is drawn:
+            check_play(t, rules, i, card, uno)
+        case Play():
+            raise WrongMoment(
+                f"You can only play the card you just drew ({drawn.title}), or keep it."
+            )
+        case KeepDrawn():
+            pass
+        case Draw():
+            raise WrongMoment("You already drew: play that card or keep it.")
+        case _:
+            raise WrongMoment("Play the card you just drew, or keep it.")
+
+
+def _check_decision(t: Table, i: int, action: Action) -> None:
+    """The decisions beyond a turn: colour, volley, draw-wild, dump, draft, give."""
+    pending = t.pending
+    hand = t.hands[i]
+    if pending is Pending.COLOUR:
+        _check_colour(action)
+    elif pending is Pending.VOLLEY:
+        _check_volley(t, hand, action)
+    elif pending is Pending.WILD_DRAW:
+        if not isinstance(action, Accept | Challenge):
+            title = _WILD_DRAW_TITLE[t.discard[-1].face]
+            raise WrongMoment(f"Accept the {title} or challenge it first.")
+    elif pending is Pending.DUMP:
+        colour = t.discard[-1].colour
+        if isinstance(action, Dump):
+            duo.check_dump(hand, action, colour)
+        elif not isinstance(action, NoDump):
+            raise WrongMoment(f"Dump your {duo.colour_words(colour)} or keep them first.")
+    elif pending is Pending.GIVE:
+        _check_give(hand, action)
+    else:
+        _check_draft(pending, action)
+
+
+def _check_draft(pending: Pending, action: Action) -> None:
+    if pending is Pending.DRAFT_PICK and not isinstance(action, KeepCard | RejectCard):
+        raise WrongMoment("Keep or reject the card you're looking at first.")
+    if pending is Pending.DRAFT_FORCED and not isinstance(action, KeepCard):
+        raise WrongMoment("You rejected a card, so you must keep this one.")
+
+
+def _check_colour(action: Action) -> None:
+    if not isinstance(action, ChooseColour):
+        raise WrongMoment("Name a colour for your wild first.")
+    if not isinstance(action.colour, Colour):
+        raise WrongMoment("Name Red, Yellow, Green or Blue for the wild.")
+
+
+def _check_volley(t: Table, hand: list[Card], action: Action) -> None:
+    if isinstance(action, TakeVolley):
+        return
+    if not isinstance(action, Play):
+        raise WrongMoment(f"Stack a Draw 2 or take the volley of {t.volley} cards.")
+    card = action.card
+    if not isinstance(card, Card) or card not in hand:
+        raise CardNotInHand(f"You don't have {_named(card)}.")
+    if card.face is not Face.DRAW_TWO:
+        raise WrongMoment(
+            f"Only a Draw 2 can be stacked on a volley; {with_article(card)} can't "
+            f"— or take the {t.volley} cards."
+        )
+    if action.uno and len(hand) != 2:
+        raise WrongMoment("Call UNO with a play only when it leaves you one card.")
+
+
+def _check_give(hand: list[Card], action: Action) -> None:
+    if not isinstance(action, Give):
+        raise WrongMoment("Choose the card to give away first.")
+    if not isinstance(action.card, Card) or action.card not in hand:
+        raise CardNotInHand(f"You don't have {_named(action.card)}.")

@@ -1,0 +1,38 @@
+"""Table options of every variant (RULES.md D1, D10, D14, P11, C11).
+
+Each variant has its own frozen options record; a house rule (H1–H4) will be a
+new flag with a default that keeps today's game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Variant = Literal["duo", "pizza", "classic"]
+
+
+@dataclass(frozen=True, slots=True)
+class DuoOptions:
+    """Table options of RULES.md for UNO Duo."""
+
+    target: int = 200  # D14
+    classic_deck: bool = False  # D1: 108 cards instead of 112
+    classic_challenge: bool = False  # D10: only a card of the active colour counts
+
+
+@dataclass(frozen=True, slots=True)
+class PizzaOptions:
+    """Table options of RULES.md for UNO Pocket Pizza Pizza."""
+
+    target: int = 250  # P11
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicOptions:
+    """Table options of RULES.md for classic UNO."""
+
+    target: int = 500  # C11
+
+
+Options = DuoOptions | PizzaOptions | ClassicOptions

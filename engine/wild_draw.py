@@ -1,0 +1,74 @@
+"""The draw-wilds: Wild Draw 4 (D8, C6) and Wild Draw 2 (P6), accepted or
+challenged (D10, P7, C7). Each variant supplies only its legitimacy test; the
+penalties follow from the card: accepting draws its count, a guilty player
+draws its count, a wrong challenger draws two more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cards import HAND_ORDER, MATCHING, Card, Colour, Face
+from engine.events import ChallengeResolved, DrawReason, Event
+from engine.options import Options
+from engine.piles import draw_cards
+from engine.seats import give_turn
+from engine.table import Table, WildDraw
+from engine.views import Pending
+
+DRAWS = {Face.WILD_DRAW_FOUR: 4, Face.WILD_DRAW_TWO: 2}
+"""The draw-wilds and what each makes the hit player draw."""
+
+
+def literal_legit(
+    options: Options, hand: Sequence[Card], top: Card, active: Colour | None, face: Face
+) -> bool:
+    """D10, P7: illegitimate if any other card could have been played (a wild too),
+    another draw-wild of the same kind excepted."""
+    ok = MATCHING[top].get(active, frozenset())
+    return not any(c in ok and c.face is not face for c in hand)
+
+
+def colour_legit(
+    options: Options, hand: Sequence[Card], top: Card, active: Colour | None, face: Face
+) -> bool:
+    """C7 (and D10's classic option): illegitimate only with a card of the active colour."""
+    return active is None or not any(c.colour is active for c in hand)
+
+
+def record(t: Table, i: int, card: Card, legit: bool) -> None:
+    """At play time: the rest of the hand and the verdict on it."""
+    hand = tuple(sorted(t.hands[i], key=HAND_ORDER.__getitem__))
+    t.wild_draw = WildDraw(i, hand, legit)
+
+
+def accept(t: Table, i: int, skip_logged: bool, events: list[Event]) -> None:
+    """The hit player draws and loses the turn."""
+    t.exposed = -1  # a draw closes the UNO window
+    count = DRAWS[t.discard[-1].face]
+    t.wild_draw = None
+    draw_cards(t, i, count, DrawReason.WILD_DRAW, events)
+    if skip_logged:
+        events.append(t.said[i].skipped)
+    give_turn(t, t.order[i], Pending.NONE, events)
+
+
+def challenge(t: Table, i: int, skip_logged: bool, events: list[Event]) -> None:
+    """Judge the draw-wild; the challenger sees the judged hand until their next action."""
+    record_ = t.wild_draw
+    assert record_ is not None
+    t.exposed = -1  # the penalty draw closes the UNO window
+    t.wild_draw = None
+    count = DRAWS[t.discard[-1].face]
+    w = record_.player
+    t.revealed_to = i
+    t.revealed = record_.hand
+    events.append(ChallengeResolved(t.players[i], t.players[w], record_.legit))
+    if record_.legit:  # the challenger draws two more and loses the turn
+        draw_cards(t, i, count + 2, DrawReason.CHALLENGE, events)
+        if skip_logged:
+            events.append(t.said[i].skipped)
+        give_turn(t, t.order[i], Pending.NONE, events)
+    else:  # the player draws, the colour they named stands, the challenger plays
+        draw_cards(t, w, count, DrawReason.CHALLENGE, events)
+        give_turn(t, i, Pending.NONE, events)
