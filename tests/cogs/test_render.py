@@ -861,7 +861,7 @@ def test_draft_shows_the_card_looked_at() -> None:
 
 
 def test_challenger_sees_the_revealed_hand_and_the_dip_cards() -> None:
-    pub = public_view(recent=(ChallengeResolved(ANN, BOB, legitimate=True),))
+    pub = public_view(recent=(CardGiven(ANN, BOB), ChallengeResolved(ANN, BOB, legitimate=True)))
     panel = render.hand_panel(
         private(
             cards("R1"),
@@ -882,6 +882,44 @@ def test_challenger_sees_the_revealed_hand_and_the_dip_cards() -> None:
     assert "Wild Draw 4" in (field.value or "")
     assert "You received 🟩 Green 2" in panel.content
     assert "You gave away 🟦 Blue Skip" in panel.content
+
+
+def test_notices_are_cleared_at_the_players_next_decision() -> None:
+    before = (CardGiven(BOB, ANN), ChallengeResolved(ANN, BOB, legitimate=False))
+    seen = private(cards("R1 G2"), [], revealed_hand=tuple(cards("B2 G2")), received=card("G2"))
+    shown = render.hand_panel(seen, public_view(recent=before), names=NAMES, table_id=1, version=3)
+    assert "You received" in shown.content
+    assert shown.embed is not None
+    assert shown.embed.fields
+    later = (*before, CardPlayed(ANN, card("R1")))  # Ann's next decision
+    cleared = render.hand_panel(seen, public_view(recent=later), names=NAMES, table_id=1, version=4)
+    assert "You received" not in cleared.content
+    assert cleared.embed is not None
+    assert not cleared.embed.fields
+
+
+@pytest.mark.parametrize(
+    ("legitimate", "hand", "reason"),
+    [
+        (False, "G2 R9", "Bob held 🟩 Green 2, which matched the 🟦 Blue 2 the wild covered."),
+        (True, "R9 Y1", "Bob held nothing else that could go on the 🟦 Blue 2: the wild was fair."),
+    ],
+)
+def test_a_challenge_verdict_says_why(legitimate: bool, hand: str, reason: str) -> None:
+    recent = (
+        CardPlayed(ANN, card("B2")),
+        CardPlayed(BOB, card("W+4")),
+        ColourChosen(BOB, Colour.RED),
+        ChallengeResolved(ANN, BOB, legitimate=legitimate),
+    )
+    panel = render.hand_panel(
+        private(cards("R1"), [], revealed_hand=tuple(cards(hand))),
+        public_view(recent=recent),
+        names=NAMES,
+        table_id=1,
+        version=3,
+    )
+    assert f"⚖️ {reason}" in panel.content
 
 
 def test_another_players_private_cards_never_appear() -> None:

@@ -12,6 +12,7 @@ import discord
 
 from cogs.uno import ids
 from cogs.uno.render.faces import card_emoji
+from cogs.uno.render.notices import challenge_reason, fresh_since
 from cogs.uno.render.specs import (
     BUTTON_LABEL,
     CONTENT_LIMIT,
@@ -62,9 +63,7 @@ from engine.actions import (
     TakeVolley,
 )
 from engine.cards import Card, Colour, hand_order
-from engine.events import (
-    ChallengeResolved,
-)
+from engine.events import CardGiven, ChallengeResolved
 from engine.views import Pending, Phase, PrivateView, PublicView
 
 
@@ -507,10 +506,16 @@ def _panel_lines(
         Pending.DRAFT_FORCED,
     ):
         lines.append(f"You're looking at {card_label(view.looking_at)}.")
-    if view.received is not None:
+    # A notice lasts until the player's own next decision after what it tells of.
+    dip = fresh_since(public.recent, view.player, CardGiven) is not None
+    if dip and view.received is not None:
         lines.append(f"You received {card_label(view.received)} (Dip Into The Deck).")
-    if view.given is not None:
+    if dip and view.given is not None:
         lines.append(f"You gave away {card_label(view.given)} (Dip Into The Deck).")
+    if _revealed(view, public) is not None:
+        reason = challenge_reason(public.recent, view.revealed_hand or (), names)
+        if reason is not None:
+            lines.append(f"⚖️ {reason}")
     if not legal and public.to_act == view.player:
         lines.append("Nothing to do yet.")
     if note:
@@ -536,14 +541,23 @@ def _hand_embed(
         else "No cards.",
         colour=colour_value(named_colour(public)),
     )
-    if view.revealed_hand is not None:
+    if _revealed(view, public) is not None:
         embed.add_field(
             name=f"{_challenged_name(view, public, names)}'s hand (only you see it)",
-            value=fit_lines(hand_lines(view.revealed_hand), FIELD_VALUE) or "No cards.",
+            value=fit_lines(hand_lines(view.revealed_hand or ()), FIELD_VALUE) or "No cards.",
             inline=False,
         )
     embed.set_footer(text=f"Table {table_id} · only you can see this")
     return embed
+
+
+def _revealed(view: PrivateView, public: PublicView) -> tuple[Card, ...] | None:
+    """The challenged hand, while the challenge is the latest thing the player saw."""
+    if view.revealed_hand is None:
+        return None
+    if fresh_since(public.recent, view.player, ChallengeResolved) is None:
+        return None
+    return view.revealed_hand
 
 
 def _challenged_name(view: PrivateView, public: PublicView, names: Mapping[str, str]) -> str:
