@@ -42,6 +42,13 @@ class HandPanels:
                 content=hand.content, embed=hand.embed, components=payloads.rows(hand.components)
             )
             cache[key] = built
+        missed = table.timeouts.get(player, 0)
+        if missed:  # a default move was made for them: say so until they act
+            late = (
+                f"⏱️ Your time ran out: you missed {missed} of {render.MAX_MISSED} turns in a "
+                f"row and a default move was made. At {render.MAX_MISSED} you leave the match."
+            )
+            note = f"{note}\n{late}" if note else late
         if note:
             return {**built, "content": f"{note}\n{built['content']}"[:2000]}
         return built

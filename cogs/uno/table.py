@@ -54,6 +54,7 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     answers: dict[str, AnswerOrder] = field(default_factory=dict)
     timeouts: dict[str, int] = field(default_factory=dict)
+    warned: set[str] = field(default_factory=set)  # told their time ran out: no more pings
     keeping: set[str] = field(default_factory=set)  # pressed "Keep the rest" this draft
     panels: dict[str, Panel] = field(default_factory=dict)
     timer: asyncio.Task[None] | None = None

@@ -67,7 +67,11 @@ class TableMessage:
     def _payload(self, table: Table, ended: str | None) -> dict[str, Any]:
         view = table.public()
         embed = render.table_embed(
-            view, names=table.names, table_id=table.match_id, deadline=table.deadline
+            view,
+            names=table.names,
+            table_id=table.match_id,
+            deadline=table.deadline,
+            missed=table.timeouts,
         )
         if ended:
             embed.add_field(name="Table closed", value=ended[:1024], inline=False)
@@ -223,10 +227,23 @@ class TableMessage:
         if to_act is None or to_act == table.last_to_act:
             return
         table.last_to_act = to_act
+        missed = table.timeouts.get(to_act, 0)
+        if missed and to_act in table.warned:
+            return  # warned once already: no more pings until they play again
         panel = table.panels.get(to_act)
-        if panel is not None and panel.alive:
+        if not missed and panel is not None and panel.alive:
             return  # their open panel was just refreshed: no need to ping
         await self._delete_ping(table)
+        if missed:
+            table.warned.add(to_act)
+            table.ping_message_id = await self.post(
+                table,
+                content=f"⏱️ <@{to_act}>, your time ran out: missed {missed} of "
+                f"{render.MAX_MISSED} turns in a row. Press **Hand** to play; at "
+                f"{render.MAX_MISSED} you leave the match.",
+                mention=to_act,
+            )
+            return
         table.ping_message_id = await self.post(
             table,
             content=f"🔔 <@{to_act}>, it's your turn — press **Hand** to see your cards.",

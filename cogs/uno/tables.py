@@ -37,7 +37,7 @@ from engine.match import DuoOptions, PizzaOptions, Variant, from_snapshot, new_m
 
 log = logging.getLogger(__name__)
 
-MAX_TIMEOUTS = 3  # DESIGN.md: removed after 3 timeouts in a row
+MAX_TIMEOUTS = render.MAX_MISSED  # DESIGN.md: removed after 3 timeouts in a row
 RESTART_GRACE = 20  # seconds to decide after a restart, if the deadline passed meanwhile
 REMOVE = None  # the "action" of a player leaving or removed (X3)
 
@@ -209,6 +209,7 @@ class TableService:
             table.timeouts[player] = table.timeouts.get(player, 0) + 1
         elif action is not REMOVE:
             table.timeouts[player] = 0
+            table.warned.discard(player)
         table.deadline = self._next_deadline(table)
         try:
             await self._record(table, player, data, events)

@@ -9,7 +9,7 @@ import discord
 
 from cogs.uno import ids
 from cogs.uno.render.faces import card_url
-from cogs.uno.render.specs import FIELD_VALUE, LOG_LINES, ButtonSpec
+from cogs.uno.render.specs import FIELD_VALUE, LOG_LINES, MAX_MISSED, ButtonSpec
 from cogs.uno.render.words import (
     card_label,
     colour_label,
@@ -90,7 +90,9 @@ _PENDING_WORDS: dict[Pending, Callable[[str, PublicView], str]] = {
 }
 
 
-def _seat_line(view: PublicView, seat_index: int, names: Mapping[str, str]) -> str:
+def _seat_line(
+    view: PublicView, seat_index: int, names: Mapping[str, str], missed: Mapping[str, int]
+) -> str:
     seat = view.seats[seat_index]
     if not seat.seated:
         score = plural(seat.score, "pt")
@@ -105,6 +107,8 @@ def _seat_line(view: PublicView, seat_index: int, names: Mapping[str, str]) -> s
         parts.append("dealer")
     if seat.exposed:
         parts.append("⚠️ hasn't called UNO")
+    if missed.get(seat.player, 0) > 0:  # their time ran out: a default move was made
+        parts.append(f"⏱️ missed {missed[seat.player]} of {MAX_MISSED}")
     return " · ".join(parts)
 
 
@@ -115,8 +119,12 @@ def table_embed(
     table_id: int,
     deadline: datetime | None,
     title: str | None = None,
+    missed: Mapping[str, int] | None = None,
 ) -> discord.Embed:
-    """The table message: the whole public state of the match in words."""
+    """The table message: the whole public state of the match in words.
+
+    `missed`: turns each player has let run out in a row (shown until they act).
+    """
     heading = title or f"{variant_name(view.variant)} · Round {view.round} · to {view.target}"
     embed = discord.Embed(
         title=heading,
@@ -127,7 +135,7 @@ def table_embed(
         picture = card_url(view.top, named_colour(view))
         if picture is not None:  # the top card large; the emoji's own image, no upload
             embed.set_thumbnail(url=picture)
-    seats = [_seat_line(view, i, names) for i in range(len(view.seats))]
+    seats = [_seat_line(view, i, names, missed or {}) for i in range(len(view.seats))]
     embed.add_field(name="Players", value=fit_lines(seats, FIELD_VALUE), inline=False)
     if view.phase is Phase.DRAFT and view.draft_pile:
         labels = [card_label(c) for c in view.draft_pile]

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from db.database import Database
 from playground import Driver, Emulator, Message
+from tests.e2e.bot.conftest import BotFactory, player_texts
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
 from tests.e2e.uno_table import ScriptedTable
@@ -98,3 +100,28 @@ async def test_a_spectator_pressing_hand_sees_the_table_and_how_to_play(
     assert shown is not None
     assert answer.embeds[0]["title"] == shown.embeds[0]["title"]
     assert answer.components == []
+
+
+async def test_an_idle_player_is_warned_once_and_the_table_shows_missed_turns(
+    emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory
+) -> None:
+    sent: list[dict[str, Any]] = []
+    emu.world.readers.append(sent.append)
+    bot = bots(turn_seconds=5)
+    await bot.start()
+    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=3)
+    await table.open("duo", opponent=scene.bob)
+    await table.open_hands()  # open panels: the private notice lands there
+    # Nobody clicks: every draft pick times out, until a third miss in a row removes one.
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=60)
+    texts = ["\n".join(player_texts(p)) for p in sent]
+    assert any("⏱️ missed 1 of 3" in t for t in texts)  # on the table's seat line
+    assert any("⏱️ missed 2 of 3" in t for t in texts)
+    assert any("you missed 1 of 3 turns in a row" in t for t in texts)  # privately
+    for user in table.users:
+        pings = [t for t in texts if f"<@{user.id}>" in t and "removed" not in t]
+        # At most: the first turn's ping (no open panel needed it) and one warning.
+        assert len(pings) <= 1 + 1, pings
+        assert sum("your time ran out" in t for t in pings) <= 1
+    assert any("your time ran out: missed 1 of 3" in t for t in texts)
+    assert await bot.stop() == 0
