@@ -19,6 +19,7 @@ from cogs.uno.outcome import Accepted, Outcome, Refused, Stale
 from cogs.uno.panels import HandPanels
 from cogs.uno.table import Table
 from cogs.uno.tables import TableService
+from db.errors import DatabaseError
 from engine.actions import Action, CallUno, CatchUno, KeepCard
 
 log = logging.getLogger(__name__)
@@ -32,6 +33,12 @@ CLOSED = "This game is over or I'm restarting; nothing changed."
 WATCHING = (
     "👀 You're watching this game: here is the table as everyone sees it. To play, "
     "start your own table with `/uno duo` or `/uno pizza`, or join the next one opened here."
+)
+TIP = (
+    "💡 **First game here?** This panel is yours alone: your cards and your choices. Press "
+    "**Hand** on the table to bring it back any time. Down to one card, play it with "
+    "**· UNO!** (or press **Call UNO**). You have {seconds} s per turn; miss 3 turns in a "
+    "row and you leave the match."
 )
 MOVED = "This table moved further down the channel: use the newest table message."
 
@@ -83,7 +90,7 @@ class TableClicks:
         age: float,
     ) -> None:
         if control.code == ids.HAND:
-            await self.show_panel(interaction, table, player)
+            await self.show_panel(interaction, table, player, note=await self._first_tip(player))
             return
         if control.code == ids.UNO:
             await self._press_uno(interaction, table, player, age=age)
@@ -111,6 +118,18 @@ class TableClicks:
                 await self._show_outcome(interaction, table, player, outcome, deferred=deferred)
         finally:
             ack.cancel()
+
+    async def _first_tip(self, player: str) -> str | None:
+        """The tip, once per member ever: on the first hand panel they open."""
+        prefs = self.service.db.prefs
+        try:
+            if (await prefs.get(int(player))).tipped:
+                return None
+            await prefs.update(int(player), tipped=True)
+        except DatabaseError:
+            return None  # a tip is not worth failing a click for
+        seconds = self.service.settings.turn_seconds
+        return TIP.format(seconds=seconds)
 
     async def _spectator(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Someone watching presses Hand: the table as everyone sees it, and how to play."""

@@ -125,3 +125,17 @@ async def test_an_idle_player_is_warned_once_and_the_table_shows_missed_turns(
         assert sum("your time ran out" in t for t in pings) <= 1
     assert any("your time ran out: missed 1 of 3" in t for t in texts)
     assert await bot.stop() == 0
+
+
+async def test_the_first_hand_panel_ever_carries_one_tip(
+    emu: Emulator, driver: Driver, scene: Scene, uno_bot: BotProcess
+) -> None:
+    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=1)
+    await table.open("duo", opponent=scene.bob, target=50)
+    first = (await table.press(scene.alice, "hand")).message
+    assert first is not None
+    assert first.content.startswith("💡 **First game here?**")
+    assert "90 s per turn" in first.content
+    again = (await table.press(scene.alice, "hand")).message
+    assert again is not None
+    assert "First game here?" not in again.content  # once per member, not per click
