@@ -134,6 +134,8 @@ class UnoCog(commands.Cog):
     ) -> None:
         if isinstance(control, ids.LeaderboardPage):
             await self.boards.turn_page(interaction, control)
+        elif isinstance(control, ids.Share):
+            await self.boards.share(interaction, control)
         elif isinstance(control, ids.RulesDetails):
             await _rules_details(interaction, control.variant)
         elif self.tables.closing:

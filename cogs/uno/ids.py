@@ -188,6 +188,18 @@ def rules_custom_id(variant: str) -> str:
     return custom_id
 
 
+SHARE_ID: Final = f"{PREFIX}:share"  # post a private record in the channel
+_SHARE_RE = re.compile(r"uno:share(?:\.(?P<variant>[a-z]+)\.(?P<page>\d{1,6}))?")
+
+
+def share_custom_id(variant: str | None = None, page: int = 1) -> str:
+    """`uno:share` (a record) or `uno:share.{variant}.{page}` (a leaderboard page)."""
+    custom_id = SHARE_ID if variant is None else f"{SHARE_ID}.{variant}.{page}"
+    if _SHARE_RE.fullmatch(custom_id) is None or not 1 <= page <= MAX_PAGE:
+        raise ValueError(f"bad share {variant!r} {page!r}")
+    return custom_id
+
+
 def lobby_custom_id(lobby_id: int, version: int, code: str) -> str:
     """`uno:lobby:{lobby_id}:{version}:{code}`; ValueError for an id we would refuse."""
     if code not in LOBBY_CODES:
@@ -248,7 +260,15 @@ class RulesDetails:
     variant: str
 
 
-ParsedId = TableControl | LobbyControl | LeaderboardPage | RulesDetails
+@dataclass(frozen=True, slots=True)
+class Share:
+    """The Share button under a private leaderboard page (its variant and page) or record."""
+
+    variant: str | None = None
+    page: int = 1
+
+
+ParsedId = TableControl | LobbyControl | LeaderboardPage | RulesDetails | Share
 
 
 def parse_custom_id(custom_id: object) -> ParsedId | None:
@@ -263,9 +283,8 @@ def parse_custom_id(custom_id: object) -> ParsedId | None:
         if not 1 <= int(page) <= MAX_PAGE:
             return None
         return LeaderboardPage(variant=board["variant"], page=int(page))
-    rules = _RULES_RE.fullmatch(custom_id)
-    if rules is not None:
-        return RulesDetails(variant=rules["variant"])
+    if custom_id.startswith(("uno:share", "uno:rules.")):
+        return _answer_control(custom_id)
     lobby = _LOBBY_RE.fullmatch(custom_id)
     if lobby is not None:
         return _lobby_control(lobby)
@@ -281,6 +300,20 @@ def parse_custom_id(custom_id: object) -> ParsedId | None:
     if not is_known_code(code):
         return None
     return TableControl(table_id=int(table), version=int(version), code=code)
+
+
+def _answer_control(custom_id: str) -> Share | RulesDetails | None:
+    """A button under a private answer: Share, or the rules' Details."""
+    rules = _RULES_RE.fullmatch(custom_id)
+    if rules is not None:
+        return RulesDetails(variant=rules["variant"])
+    share = _SHARE_RE.fullmatch(custom_id)
+    if share is None:
+        return None
+    if share["variant"] is None:
+        return Share()
+    page = int(share["page"]) if share["page"].isascii() else 0
+    return Share(share["variant"], page) if 1 <= page <= MAX_PAGE else None
 
 
 def _lobby_control(found: re.Match[str]) -> LobbyControl | None:

@@ -222,7 +222,7 @@ async def test_leaderboard_pages_through_every_player_in_order(
     assert opened.response_type is CallbackType.CHANNEL_MESSAGE_WITH_SOURCE
     board = opened.message
     assert board is not None
-    assert not board.ephemeral  # the server's board is public
+    assert board.ephemeral_to is scene.alice  # asked privately: answered privately
     embed = board.embeds[0]
     assert embed["title"] == "UNO Duo leaderboard"
     assert embed["author"]["name"] == "Uno Club"
@@ -256,8 +256,19 @@ async def test_leaderboard_pages_through_every_player_in_order(
     assert board_lines(board) == BOARD[:10]
     assert not enabled(board, "Previous")
 
-    # Only the one board message: paging never posts a new one.
-    assert driver.visible(scene.bob, scene.channel) == [board]
+    # Only the one private board message: paging never posts a new one.
+    assert driver.visible(scene.alice, scene.channel) == [board]
+    assert driver.visible(scene.bob, scene.channel) == []
+
+    # Share posts the page for the channel, with its pager and without Share.
+    shared = await driver.click(scene.alice, board, label="Share")
+    public = shared.message
+    assert public is not None
+    assert not public.ephemeral
+    assert public.content == "Shared by alice"
+    assert board_lines(public) == BOARD[:10]
+    assert driver.visible(scene.bob, scene.channel) == [public]
+    assert "Share" not in [b.get("label") for b in public.buttons()]
     clean_log(emu)
     await stopped_cleanly(bot)
 
@@ -265,12 +276,13 @@ async def test_leaderboard_pages_through_every_player_in_order(
 async def test_any_member_may_page_the_public_board(
     emu: Emulator, driver: Driver, scene: Scene, database: Path, bots: BotFactory
 ) -> None:
-    # The board is one public message whose buttons name only a variant and a
+    # A shared board is one public message whose buttons name only a variant and a
     # page (cogs/uno/ids.py), so it belongs to nobody: whoever clicks pages it
     # for everyone, as the pager of a shared scoreboard should.
     bot = await started_with_board(bots, database, scene)
     opened = await driver.slash(scene.alice, scene.channel, "uno leaderboard", variant="duo")
-    board = opened.message
+    assert opened.message is not None
+    board = (await driver.click(scene.alice, opened.message, label="Share")).message
     assert board is not None
 
     by_bob = await driver.click(scene.bob, board, label="Next")
@@ -283,7 +295,7 @@ async def test_any_member_may_page_the_public_board(
     assert footer(board) == "Page 3 of 3 · 23 players"
 
     # Everybody sees the page the last click chose, and nobody got a message of their own.
-    for user in (scene.alice, scene.bob, scene.mod):
+    for user in (scene.bob, scene.mod):
         assert driver.visible(user, scene.channel) == [board]
     assert board_lines(board) == BOARD[20:]
     clean_log(emu)
@@ -304,7 +316,7 @@ async def test_a_stale_page_button_after_results_change_shows_a_page_that_exists
     async with Database.open(database) as db:
         for n in range(1, 11):
             await db.scores.forget_member(SEATS[f"w{n:02}"].user_id, scene.guild.id)
-    await driver.click(scene.bob, board, label="Next")
+    await driver.click(scene.alice, board, label="Next")
     assert footer(board) == "Page 2 of 2 · 13 players"
     assert board_lines(board) == [
         Line(8, "l09", 0, 3),
@@ -317,7 +329,7 @@ async def test_a_stale_page_button_after_results_change_shows_a_page_that_exists
     async with Database.open(database) as db:
         for seat in SEATS.values():
             await db.scores.forget_member(seat.user_id, scene.guild.id)
-    await driver.click(scene.bob, board, label="Previous")
+    await driver.click(scene.alice, board, label="Previous")
     assert board.embeds[0]["description"] == "No finished matches here yet. Be the first!"
     assert footer(board) == "Page 1 of 1 · 0 players"
     assert not enabled(board, "Previous")
@@ -346,6 +358,13 @@ async def test_stats_of_a_member_without_matches_says_so_privately(
     assert answer.embeds[0]["title"] == "bob — UNO record"
     assert "No finished match yet." in answer.text()
     assert [m for m in driver.visible(scene.bob, scene.channel) if m.ephemeral] == []
+    # Share shows the record to the channel.
+    shared = (await driver.click(scene.alice, answer, label="Share")).message
+    assert shared is not None
+    assert not shared.ephemeral
+    assert shared.content == "Shared by alice"
+    assert shared.embeds[0]["title"] == "bob — UNO record"
+    assert driver.visible(scene.bob, scene.channel) == [shared]
     clean_log(emu)
     await stopped_cleanly(bot)
 
@@ -549,7 +568,7 @@ async def test_hand_after_leaving_a_pizza_table_that_plays_on_is_refused(
     answer = private_to(await driver.slash(carol, scene.channel, "uno hand"), carol)
     assert answer.content == NOT_AT_A_TABLE
     pressed = private_to(await table.press(carol, "hand"), carol)
-    assert "not playing at this table" in pressed.content
+    assert "You're watching this game" in pressed.content  # no hand: the table, as a spectator
     again = private_to(await driver.slash(carol, scene.channel, "uno leave"), carol)
     assert again.content == NOT_AT_A_TABLE
 
