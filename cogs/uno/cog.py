@@ -17,6 +17,7 @@ from cogs.uno.lobbies import LobbyManager
 from cogs.uno.lobby_clicks import LobbyClicks
 from cogs.uno.outcome import Accepted, Refused
 from cogs.uno.panels import HandPanels
+from cogs.uno.rematches import Rematches
 from cogs.uno.render import ButtonSpec
 from cogs.uno.scoreboards import Scoreboards
 from cogs.uno.settings import UnoSettings
@@ -64,6 +65,8 @@ class UnoCog(commands.Cog):
         self.boards = Scoreboards(db)
         self.collector = Collector()
         self.tables.on_open = self.collector.table_opened
+        self.rematches = Rematches(self.tables, self.lobbies)
+        self.message.final_buttons = self.rematches.offer
 
     async def cog_load(self) -> None:
         restored = await self.tables.restore_all()
@@ -134,6 +137,8 @@ class UnoCog(commands.Cog):
     ) -> None:
         if isinstance(control, ids.LeaderboardPage):
             await self.boards.turn_page(interaction, control)
+        elif isinstance(control, ids.Rematch):
+            await self.rematches.click(interaction, control.table_id)
         elif isinstance(control, ids.Share):
             await self.boards.share(interaction, control)
         elif isinstance(control, ids.RulesDetails):

@@ -82,6 +82,7 @@ _TABLE_RE = re.compile(TABLE_TEMPLATE)
 _LEADERBOARD_RE = re.compile(LEADERBOARD_TEMPLATE)
 _LOBBY_RE = re.compile(LOBBY_TEMPLATE)
 _RULES_RE = re.compile(RULES_TEMPLATE)
+_REMATCH_RE = re.compile(r"uno:rematch\.(?P<table>\d+)")
 _SELECT_RE = re.compile(r"sel(?:\.\d{1,2})?")
 _PAGE_RE = re.compile(r"pg\.\d{1,3}")
 
@@ -200,6 +201,13 @@ def share_custom_id(variant: str | None = None, page: int = 1) -> str:
     return custom_id
 
 
+def rematch_custom_id(table_id: int) -> str:
+    """`uno:rematch.{table_id}`: the finished table's Rematch button."""
+    if not table_id >= 0 or len(str(table_id)) > _MAX_INT_DIGITS:
+        raise ValueError(f"bad table id {table_id!r}")
+    return f"{PREFIX}:rematch.{table_id}"
+
+
 def lobby_custom_id(lobby_id: int, version: int, code: str) -> str:
     """`uno:lobby:{lobby_id}:{version}:{code}`; ValueError for an id we would refuse."""
     if code not in LOBBY_CODES:
@@ -268,7 +276,12 @@ class Share:
     page: int = 1
 
 
-ParsedId = TableControl | LobbyControl | LeaderboardPage | RulesDetails | Share
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    table_id: int
+
+
+ParsedId = TableControl | LobbyControl | LeaderboardPage | RulesDetails | Share | Rematch
 
 
 def parse_custom_id(custom_id: object) -> ParsedId | None:
@@ -283,7 +296,7 @@ def parse_custom_id(custom_id: object) -> ParsedId | None:
         if not 1 <= int(page) <= MAX_PAGE:
             return None
         return LeaderboardPage(variant=board["variant"], page=int(page))
-    if custom_id.startswith(("uno:share", "uno:rules.")):
+    if custom_id.startswith(("uno:share", "uno:rules.", "uno:rematch.")):
         return _answer_control(custom_id)
     lobby = _LOBBY_RE.fullmatch(custom_id)
     if lobby is not None:
@@ -302,8 +315,13 @@ def parse_custom_id(custom_id: object) -> ParsedId | None:
     return TableControl(table_id=int(table), version=int(version), code=code)
 
 
-def _answer_control(custom_id: str) -> Share | RulesDetails | None:
-    """A button under a private answer: Share, or the rules' Details."""
+def _answer_control(custom_id: str) -> Share | RulesDetails | Rematch | None:
+    """A button without a version: Share, the rules' Details, a finished table's Rematch."""
+    rematch = _REMATCH_RE.fullmatch(custom_id)
+    if rematch is not None:
+        digits = rematch["table"]
+        ok = digits.isascii() and len(digits) <= _MAX_INT_DIGITS
+        return Rematch(int(digits)) if ok else None
     rules = _RULES_RE.fullmatch(custom_id)
     if rules is not None:
         return RulesDetails(variant=rules["variant"])

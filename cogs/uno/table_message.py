@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
@@ -40,6 +41,8 @@ class TableMessage:
         self.db = db
         self._tasks: set[asyncio.Task[None]] = set()
         self._outbox: dict[int, list[dict[str, Any]]] = {}
+        # The buttons a match that ended by being played out keeps (Rematch), if any.
+        self.final_buttons: Callable[[Table], list[render.ButtonSpec]] | None = None
 
     # -- the table message -----------------------------------------------------------
 
@@ -76,6 +79,8 @@ class TableMessage:
         if ended:
             embed.add_field(name="Table closed", value=ended[:1024], inline=False)
         specs = [] if table.closed else render.table_components(view, table_id=table.match_id)
+        if table.closed and ended is None and table.match.is_over and self.final_buttons:
+            specs = self.final_buttons(table)
         return {"content": None, "embeds": [embed.to_dict()], "components": payloads.rows(specs)}
 
     async def render_now(self, table: Table, *, ended: str | None) -> None:
