@@ -85,6 +85,19 @@ _RULES_RE = re.compile(RULES_TEMPLATE)
 _REMATCH_RE = re.compile(r"uno:rematch\.(?P<table>\d+)")
 _SELECT_RE = re.compile(r"sel(?:\.\d{1,2})?")
 _PAGE_RE = re.compile(r"pg\.\d{1,3}")
+# `o.{card}`: lay this card next in a colour dump chosen card by card; `o.-`: start over.
+ORDER_RESTART: Final = "o.-"
+_ORDER_RE = re.compile(r"o\.(?:-|[A-Z0-9+]{1,6})")
+
+
+def order_card(code: str) -> Card | None:
+    """The card an `o.{card}` code names; None for `o.-` or anything else."""
+    if _ORDER_RE.fullmatch(code) is None or code == ORDER_RESTART:
+        return None
+    try:
+        return Card.parse(code[2:])
+    except ValueError:
+        return None
 
 
 def encode_action(action: Action) -> str:
@@ -154,6 +167,8 @@ def is_known_code(code: str) -> bool:
         code in TABLE_CODES
         or _SELECT_RE.fullmatch(code) is not None
         or _PAGE_RE.fullmatch(code) is not None
+        or code == ORDER_RESTART
+        or order_card(code) is not None
         or is_action_code(code)
     )
 

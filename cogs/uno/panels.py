@@ -27,7 +27,8 @@ class HandPanels:
     ) -> dict[str, Any]:
         """The panel's message payload for the current state; built once per viewer and page."""
         cache = table.cached()
-        key = ("panel", player, page)
+        order = table.dump_order(player)
+        key = ("panel", player, page, tuple(c.code for c in order))
         built = cache.get(key)
         if not isinstance(built, dict):
             hand = render.hand_panel(
@@ -37,6 +38,7 @@ class HandPanels:
                 table_id=table.match_id,
                 version=table.match.version,
                 page=page,
+                order=order,
             )
             built = answers.message_data(
                 content=hand.content, embed=hand.embed, components=payloads.rows(hand.components)

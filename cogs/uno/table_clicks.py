@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import Counter
 from typing import Any
 
 import aiohttp
@@ -20,7 +21,8 @@ from cogs.uno.panels import HandPanels
 from cogs.uno.table import Table
 from cogs.uno.tables import TableService
 from db.errors import DatabaseError
-from engine.actions import Action, CallUno, CatchUno, KeepCard
+from engine.actions import Action, CallUno, CatchUno, Dump, KeepCard
+from engine.cards import Card
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +100,10 @@ class TableClicks:
         if control.page is not None:
             await self.show_panel(interaction, table, player, page=control.page)
             return
+        code = control.code if not control.is_select else (values[0] if len(values) == 1 else "")
+        if code == ids.ORDER_RESTART or ids.order_card(code) is not None:
+            await self._order(interaction, table, player, control, code, age=age)
+            return
         action = control.action
         if control.code == ids.KEEP_REST:
             action = KeepCard()
@@ -107,11 +113,48 @@ class TableClicks:
         if action is None:
             await self.show_panel(interaction, table, player, note=OUT_OF_DATE)
             return
+        await self._act(interaction, table, player, action, control.version, age=age)
+
+    async def _order(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        player: str,
+        control: ids.TableControl,
+        code: str,
+        *,
+        age: float,
+    ) -> None:
+        """A dump laid card by card: remember each pick; the last one lays them all."""
+        if control.version != table.match.version:
+            await self.show_panel(interaction, table, player, note=STALE)
+            return
+        if code == ids.ORDER_RESTART:
+            table.dump_orders.pop(player, None)
+            await self.show_panel(interaction, table, player)
+            return
+        action = _dump_in_order(table, player, ids.order_card(code))
+        if action is None:  # more than one kind of card left to order: ask for the next
+            await self.show_panel(interaction, table, player)
+            return
+        table.dump_orders.pop(player, None)
+        await self._act(interaction, table, player, action, control.version, age=age)
+
+    async def _act(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        player: str,
+        action: Action,
+        version: int,
+        *,
+        age: float,
+    ) -> None:
         ack = Ack(interaction, new_message=not _on_panel(interaction))
         ack.arm(age)
         try:
             outcome = await self.service.act(
-                table, player, action, control.version, wait=ClickClock.budget(age)
+                table, player, action, version, wait=ClickClock.budget(age)
             )
             async with table.answer_order(player).turn(outcome.ticket):
                 deferred = await ack.settle()
@@ -253,6 +296,28 @@ async def _say(interaction: discord.Interaction[Any], text: str, *, deferred: bo
 def _on_panel(interaction: discord.Interaction[Any]) -> bool:
     message = interaction.message
     return message is not None and message.flags.ephemeral
+
+
+def _dump_in_order(table: Table, player: str, card: Card | None) -> Action | None:
+    """Add `card` to the player's dump order; the whole Dump once one kind of card is left
+    (those go last), else None (the pick is remembered: ask for the next)."""
+    legal = table.match.legal_actions(player)
+    dumps = [a for a in legal if isinstance(a, Dump)]
+    order = table.dump_order(player)
+    if card is None or not dumps:
+        return None
+    left = Counter(c for c in table.match.private_view(player).hand if c.colour is card.colour)
+    left.subtract(order)
+    if card.colour is not dumps[0].last.colour or left[card] <= 0:
+        return None
+    order.append(card)
+    left[card] -= 1
+    if len([c for c in left if left[c] > 0]) >= 2:
+        table.dump_orders[player] = (table.match.version, order)
+        return None
+    order += list(left.elements())
+    uno = Dump(order[-1], uno=True) in legal
+    return Dump(order[-1], uno=uno, order=tuple(order))
 
 
 def _chosen(values: tuple[str, ...]) -> Action | None:

@@ -177,8 +177,9 @@ def check_components(
                 assert 0 < len(option.label) <= 100
                 assert len(option.value) <= 100
                 assert option.description is None or len(option.description) <= 100
-                ids.decode_action(option.value)
-            offered.update(values)
+                if ids.order_card(option.value) is None:  # a dump's next card, else an action
+                    ids.decode_action(option.value)
+            offered.update(v for v in values if ids.order_card(v) is None)
     return offered
 
 
@@ -1110,3 +1111,21 @@ def test_real_random_games_render_within_limits(variant: str, players: int) -> N
                 check_embed(render.round_summary(event, names, variant))
             if isinstance(event, MatchEnded):
                 check_embed(render.match_summary(event, names, variant))
+
+
+def test_d9_a_dump_order_can_be_chosen_card_by_card() -> None:
+    hand = cards("R1 R5 R7 G3")
+    legal: list[Action] = [Dump(card("R1")), Dump(card("R5")), Dump(card("R7")), NoDump()]
+    pub = public_view(pending=Pending.REVERSE_DUMP, top=card("RR"))
+    first = render.hand_panel(private(hand, legal), pub, names=NAMES, table_id=1, version=4)
+    found = by_code(first)
+    assert {"du.R1", "du.R5", "du.R7"} <= set(found)  # lay all, ending with X: one click
+    assert found["o.R5"].label == "First Red 5"
+    chosen = render.hand_panel(
+        private(hand, legal), pub, names=NAMES, table_id=1, version=4, order=(card("R5"),)
+    )
+    found = by_code(chosen)
+    assert not any(code.startswith("du.") for code in found)
+    assert [found[c].label for c in ("o.R1", "o.R7")] == ["Then Red 1", "Then Red 7"]
+    assert found[ids.ORDER_RESTART].label == "Start the order over"
+    assert "Laying in this order: 🟥 Red 5" in chosen.content

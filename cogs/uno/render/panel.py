@@ -76,6 +76,11 @@ class _Choice:
     emoji: str
     style: discord.ButtonStyle
     description: str | None
+    code: str | None = None  # a table code instead of the action's (dump order)
+
+    @property
+    def custom_code(self) -> str:
+        return self.code or ids.encode_action(self.action)
 
 
 _COLOUR_STYLES: Final = {
@@ -85,11 +90,41 @@ _COLOUR_STYLES: Final = {
     Colour.BLUE: discord.ButtonStyle.primary,
 }
 DRAFT_HAND: Final = 7  # Duo: each player drafts 7 cards
-_GROUPS: Final = (("dump", "Dump the colour…"), ("give", "Give a card…"), ("play", "Play a card…"))
+_GROUPS: Final = (
+    ("dump", "Dump the colour…"),
+    ("order", "…or choose the order card by card"),
+    ("give", "Give a card…"),
+    ("play", "Play a card…"),
+)
+
+
+def _order_choices(
+    dumps: Sequence[Dump], private: PrivateView, order: Sequence[Card]
+) -> list[_Choice]:
+    """A dump laid card by card: the next card to lay, while two or more kinds remain."""
+    if not dumps:
+        return []
+    colour = dumps[0].last.colour
+    left = Counter(c for c in private.hand if c.colour is colour)
+    left.subtract(order)
+    kinds = [c for c in sorted(left, key=hand_order) if left[c] > 0]
+    if len(kinds) < 2 or (not order and left.total() < 3):
+        return []  # the "Dump, X last" buttons already say every order there is
+    word = "Then" if order else "First"
+    return [
+        _Choice(
+            dumps[0], f"{word} {card_title(c)}", _emoji(c), _STYLE.secondary, None, f"o.{c.code}"
+        )
+        for c in kinds
+    ]
 
 
 def _card_choices(
-    legal: Sequence[Action], private: PrivateView, *, drawn_only: bool
+    legal: Sequence[Action],
+    private: PrivateView,
+    *,
+    drawn_only: bool,
+    order: Sequence[Card] = (),
 ) -> dict[str, list[_Choice]]:
     counts = Counter(private.hand)
     # A play (or dump) that leaves one card is offered once, calling UNO with it.
@@ -106,7 +141,10 @@ def _card_choices(
     gives = sorted((a for a in legal if isinstance(a, Give)), key=lambda a: hand_order(a.card))
     secondary = discord.ButtonStyle.secondary
     success = discord.ButtonStyle.success
-    groups: dict[str, list[_Choice]] = {"dump": [], "give": [], "play": []}
+    groups: dict[str, list[_Choice]] = {"dump": [], "order": [], "give": [], "play": []}
+    groups["order"] = _order_choices(dumps, private, order)
+    if order:  # choosing the order card by card: only the next card is asked
+        dumps = []
     for play in plays:
         card = play.card
         count = counts.get(card, 0)
@@ -365,7 +403,7 @@ def _paged_rows(
 def _button(choice: _Choice, *, table_id: int, version: int, row: int) -> ButtonSpec:
     return ButtonSpec(
         label=clip(choice.label, BUTTON_LABEL),
-        custom_id=ids.table_custom_id(table_id, version, ids.encode_action(choice.action)),
+        custom_id=ids.table_custom_id(table_id, version, choice.custom_code),
         style=choice.style,
         emoji=choice.emoji,
         row=row,
@@ -376,7 +414,7 @@ def _option(choice: _Choice) -> OptionSpec:
     description = choice.description
     return OptionSpec(
         label=clip(choice.label, OPTION_LABEL),
-        value=ids.encode_action(choice.action),
+        value=choice.custom_code,
         description=None if description is None else clip(description, OPTION_DESCRIPTION),
         emoji=choice.emoji,
     )
@@ -460,6 +498,7 @@ def hand_panel(
     table_id: int,
     version: int,
     page: int = 0,
+    order: Sequence[Card] = (),
 ) -> HandPanel:
     """A player's private panel: their hand in words and their legal decisions as controls.
 
@@ -470,8 +509,13 @@ def hand_panel(
         (a for a in legal if isinstance(a, ChooseColour)),
         key=lambda a: list(Colour).index(a.colour),
     )
-    groups = _card_choices(legal, view, drawn_only=public.pending is Pending.DRAWN_CARD)
+    groups = _card_choices(
+        legal, view, drawn_only=public.pending is Pending.DRAWN_CARD, order=order
+    )
     controls = _controls(legal, view, public)
+    if order:  # a dump being laid card by card
+        restart = _Control(ids.ORDER_RESTART, "Start the order over", _STYLE.secondary, "↩️")
+        controls.append(restart)
     components, note = _layout(
         colours=colours,
         groups=groups,
@@ -482,6 +526,9 @@ def hand_panel(
     )
 
     lines = _panel_lines(view, public, names, legal=legal, note=note)
+    if order:
+        laid = ", ".join(card_label(c) for c in order)
+        lines.insert(1, f"Laying in this order: {laid}, … (the last one acts)")
     content = clip("\n".join(lines), CONTENT_LIMIT)
     embed = _hand_embed(view, public, names, legal=legal, table_id=table_id)
     return HandPanel(content=content, embed=fit_embed(embed), components=components)

@@ -143,3 +143,45 @@ async def test_the_first_hand_panel_ever_carries_one_tip(
     again = (await table.press(scene.alice, "hand")).message
     assert again is not None
     assert "First game here?" not in again.content  # once per member, not per click
+
+
+async def test_d9_a_dump_laid_card_by_card_is_recorded_in_that_order(
+    emu: Emulator, driver: Driver, scene: Scene, uno_bot: BotProcess, database: Path
+) -> None:
+    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=21)
+    await table.open("duo", opponent=scene.bob, target=500)
+    await table.open_hands()
+    for _ in range(1200):
+        for user in table.users:
+            panel = table.panel(user)
+            firsts = [c for c in codes(panel) if c.startswith("o.") and c != "o.-"]
+            if panel is None or not firsts:
+                continue
+            chosen = []
+            while firsts and panel is not None:  # pick the rightmost card each time
+                code = firsts[-1]
+                chosen.append(code[2:])
+                found = codes(panel)[code]
+                value = found.get("value")
+                if value is None:
+                    await driver.click(user, panel, str(found["custom_id"]))
+                else:
+                    select = next(
+                        c
+                        for c in panel.iter_components()
+                        if value in [o["value"] for o in c.get("options") or []]
+                    )
+                    await driver.select(user, panel, select["custom_id"], [str(value)])
+                await driver.wait_idle(quiet=0.1)
+                panel = table.panel(user)
+                firsts = [c for c in codes(panel) if c.startswith("o.") and c != "o.-"]
+            dumps = [a for p, a in await logged_actions(database) if a.get("type") == "dump"]
+            assert dumps, "the last pick laid the dump"
+            order = dumps[-1].get("order")
+            assert isinstance(order, list)
+            assert order[: len(chosen)] == chosen
+            assert table.failures() == []
+            return
+        if not await table.step():
+            await table.open_hands()
+    raise AssertionError("no dump of three cards or more came up")
