@@ -36,7 +36,10 @@ class Scoreboards:
         custom_id, values = click_data(interaction)
         drawn = issued(interaction.message, custom_id, values)
         if variant is None or interaction.guild_id is None or not drawn:
-            await answers.reply(interaction, "That button is no longer valid.")
+            await answers.reply(
+                interaction,
+                "That button is no longer valid: run `/uno leaderboard` or `/uno stats` again.",
+            )
             return
         page = await board_page(
             self.db, guild_id=interaction.guild_id, variant=variant, page=control.page
@@ -66,7 +69,10 @@ class Scoreboards:
         known = control.variant is None or variant is not None
         drawn = message is not None and message.embeds and issued(message, custom_id, values)
         if message is None or not drawn or not known or interaction.guild_id is None:
-            await answers.reply(interaction, "That button is no longer valid.")
+            await answers.reply(
+                interaction,
+                "That button is no longer valid: run `/uno leaderboard` or `/uno stats` again.",
+            )
             return
         shared_by = f"Shared by {escape_name(interaction.user.display_name)}"
         if variant is not None:  # a board page, public with its pager: anyone may page it

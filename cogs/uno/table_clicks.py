@@ -336,7 +336,9 @@ def _refusal_words(outcome: Outcome) -> str:
     if isinstance(outcome, Refused) and outcome.kind == "illegal":
         return f"⚠️ {outcome.reason}"
     if isinstance(outcome, Stale):
-        return "That changed just now; nothing happened."
+        return (
+            "That changed just now; nothing happened. Look at your hand again and choose once more."
+        )
     return CLOSED
 
 
