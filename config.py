@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
@@ -38,6 +38,12 @@ class Settings(BaseSettings):
     turn_seconds: int = Field(
         default=90, ge=5, le=3600, description="Default time for each decision, in seconds."
     )
+    test_turn_seconds: int | None = Field(
+        default=None,
+        ge=1,
+        le=4,
+        description="For the test suite only: a turn timer under 5 s, replacing TURN_SECONDS.",
+    )
     table_seed: int | None = Field(
         default=None,
         description="Seed the shuffles of new tables in order (to replay games); empty: random.",
@@ -46,3 +52,11 @@ class Settings(BaseSettings):
         default=None,
         description="Another Discord API base URL (an HTTP proxy, or the test emulator).",
     )
+
+    @model_validator(mode="after")
+    def _short_turns_for_tests(self) -> Settings:
+        # A separate, loudly named variable: an admin who sets TURN_SECONDS=2 by mistake is
+        # refused, while the end-to-end tests can still watch a timer run out in seconds.
+        if self.test_turn_seconds is not None:
+            self.turn_seconds = self.test_turn_seconds
+        return self

@@ -30,10 +30,17 @@ from engine.actions import (
     RejectCard,
     TakeVolley,
 )
-from engine.cards import HAND_ORDER, Card, Colour
+from engine.cards import HAND_ORDER, Card, Colour, Face
 from engine.codec import dump_table, load_table
 from engine.errors import MatchOver, NotYourTurn, UnknownPlayer
-from engine.events import Event, MatchEnded, PlayerRemoved, TurnStarted
+from engine.events import (
+    CardPlayed,
+    DumpDeclined,
+    Event,
+    MatchEnded,
+    PlayerRemoved,
+    TurnStarted,
+)
 from engine.offers import (
     ACCEPT,
     CHOOSE,
@@ -111,6 +118,22 @@ class Game:
 
     def check(self, player: str, action: Action) -> None:
         legal.check(self.table, self.rules, self.table.index.get(player, -1), action)
+
+    def apply_logged(self, player: str, action: Action) -> list[Event]:
+        """`apply` an action read back from a server's action log.
+
+        A log written before the D9 decision of 2026-12 may hold an answer to a
+        question this engine no longer asks: "dump?" after a Reverse that left no
+        other card of its colour. That answer changed nothing but the step count
+        then (the table read "kept their cards"), and replays as exactly that, so
+        the log's numbering and the table's log still hold.
+        """
+        if isinstance(action, NoDump) and _asked_no_longer(self.table, self.rules, player):
+            events: list[Event] = [DumpDeclined(player)]
+            self.table.version += 1
+            self.table.recent.extend(events)
+            return events
+        return self.apply(player, action)
 
     def apply(self, player: str, action: Action) -> list[Event]:
         """Carry out a legal action and return its public events; illegal: raise, no change."""
@@ -343,3 +366,18 @@ def most_held_colour(hand: Sequence[Card]) -> Colour:
         if card.colour is not None:
             counts[card.colour] += 1
     return max(Colour, key=counts.__getitem__)
+
+
+def _asked_no_longer(t: Table, rules: Ruleset, player: str) -> bool:
+    """A Duo `NoDump` by the player whose last act was a Reverse that left them no
+    other card of its colour (the old engine still asked them about a dump)."""
+    i = t.index.get(player, -1)
+    if rules.variant != "duo" or i < 0 or not t.discard:
+        return False
+    if NO_DUMP in legal.legal_actions(t, rules, i):
+        return False
+    last = next((e for e in reversed(t.recent) if isinstance(e, CardPlayed)), None)
+    top = t.discard[-1]
+    if last is None or last.player != player or last.card is not top:
+        return False
+    return top.face is Face.REVERSE and all(c.colour is not top.colour for c in t.hands[i])

@@ -16,7 +16,15 @@ from engine.actions import Action
 from engine.codec import SNAPSHOT_SCHEMA
 from engine.events import Event
 from engine.game import Game
-from engine.options import ClassicOptions, DuoOptions, Options, PizzaOptions, Variant
+from engine.options import (
+    OPTIONS,
+    ClassicOptions,
+    DuoOptions,
+    Options,
+    PizzaOptions,
+    Variant,
+    options_for,
+)
 from engine.placing import Placing
 from engine.ruleset import Ruleset
 from engine.views import PrivateView, PublicView
@@ -32,15 +40,11 @@ __all__ = [
     "Variant",
     "from_snapshot",
     "new_match",
+    "options_for",
     "replay",
 ]
 
 RULES: dict[str, Ruleset] = {"duo": duo.RULES, "pizza": pizza.RULES, "classic": classic.RULES}
-_DEFAULTS: dict[str, type[Options]] = {
-    "duo": DuoOptions,
-    "pizza": PizzaOptions,
-    "classic": ClassicOptions,
-}
 
 
 class Match(Protocol):
@@ -70,6 +74,10 @@ class Match(Protocol):
 
     def apply(self, player: str, action: Action) -> list[Event]:
         """Carry the action out and return what happened; illegal: raise, no change."""
+        ...
+
+    def apply_logged(self, player: str, action: Action) -> list[Event]:
+        """`apply` an action read back from an action log, old logs included (D9)."""
         ...
 
     def waiting_for(self) -> tuple[str, ...]:
@@ -110,8 +118,8 @@ def new_match(
     """Start a match: Duo cuts for Player 1 and opens the draft; the others deal."""
     rules = RULES[variant]
     if options is None:
-        options = _DEFAULTS[variant]()
-    if not isinstance(options, _DEFAULTS[variant]):
+        options = OPTIONS[variant]()
+    if not isinstance(options, OPTIONS[variant]):
         raise TypeError(f"{type(options).__name__} are not options of {rules.title}")
     return Game.new(rules, players, seed, options)
 
@@ -143,5 +151,5 @@ def replay(
         if action is None:
             match.remove_player(player)
         else:
-            match.apply(player, action)
+            match.apply_logged(player, action)
     return match

@@ -36,3 +36,15 @@ class ClassicOptions:
 
 
 Options = DuoOptions | PizzaOptions | ClassicOptions
+
+OPTIONS: dict[Variant, type[Options]] = {
+    "duo": DuoOptions,
+    "pizza": PizzaOptions,
+    "classic": ClassicOptions,
+}
+"""Each variant's options record."""
+
+
+def options_for(variant: Variant, *, target: int) -> Options:
+    """The variant's options with `target` and every other option at its default."""
+    return OPTIONS[variant](target=target)

@@ -8,10 +8,9 @@ from typing import Final
 import discord
 
 from cogs.uno import ids
-from cogs.uno.render import ButtonSpec, escape_name, plural
+from cogs.uno.render import ButtonSpec, escape_name, plural, variant_name
 from db.models import LeaderboardPage, MemberStats, Outcome
 
-TITLES = {"duo": "UNO Duo", "pizza": "UNO Pocket Pizza Pizza"}
 GOLD = 0xF1C40F
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 # How a member's recent match ended, as they would say it ("forfeited vs bob").
@@ -26,7 +25,7 @@ def leaderboard(
     page: LeaderboardPage, *, guild_name: str
 ) -> tuple[discord.Embed, list[ButtonSpec]]:
     """One page of the board, with previous / next buttons."""
-    title = f"{TITLES[page.variant]} leaderboard"
+    title = f"{variant_name(page.variant)} leaderboard"
     embed = discord.Embed(title=title[:256], colour=GOLD)
     if guild_name:
         embed.set_author(name=guild_name[:256])
@@ -68,7 +67,9 @@ def stats(name: str, records: Mapping[str, MemberStats | None]) -> discord.Embed
     embed = discord.Embed(title=f"{escape_name(name)} — UNO record", colour=GOLD)
     for variant, record in records.items():
         if record is None:
-            embed.add_field(name=TITLES[variant], value="No finished match yet.", inline=False)
+            embed.add_field(
+                name=variant_name(variant), value="No finished match yet.", inline=False
+            )
             continue
         s = record.stats
         points = "conceded" if variant == "duo" else "scored"
@@ -84,5 +85,5 @@ def stats(name: str, records: Mapping[str, MemberStats | None]) -> discord.Embed
                 f"• <t:{int(recent.ended_at.timestamp())}:d> {OUTCOME_WORDS[recent.outcome]} "
                 f"vs {against} ({plural(recent.score, 'pt')}, place {recent.place})"
             )
-        embed.add_field(name=TITLES[variant], value="\n".join(lines)[:1024], inline=False)
+        embed.add_field(name=variant_name(variant), value="\n".join(lines)[:1024], inline=False)
     return embed

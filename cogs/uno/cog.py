@@ -18,7 +18,7 @@ from cogs.uno.lobby_clicks import LobbyClicks
 from cogs.uno.outcome import Accepted, Refused
 from cogs.uno.panels import HandPanels
 from cogs.uno.rematches import Rematches
-from cogs.uno.render import ButtonSpec
+from cogs.uno.render import OPEN_COMMANDS, ButtonSpec
 from cogs.uno.scoreboards import Scoreboards
 from cogs.uno.settings import UnoSettings
 from cogs.uno.table import Table
@@ -32,10 +32,11 @@ from engine.match import Variant
 
 log = logging.getLogger(__name__)
 
-VariantChoice = Literal["duo", "pizza"]
+VariantChoice = Literal["duo", "pizza", "classic"]
 UNKNOWN_INTERACTION = 10062  # Discord's code once the 3 s to answer have passed
 DUO_TARGET = app_commands.Range[int, 50, 1000]
 PIZZA_TARGET = app_commands.Range[int, 50, 1000]
+CLASSIC_TARGET = app_commands.Range[int, 50, 1000]
 OUT_OF_DATE = "That control is out of date. Press **Hand** on your table for a fresh one."
 
 
@@ -50,7 +51,7 @@ class TooLate(app_commands.CheckFailure):
 class UnoCog(commands.Cog):
     """Tables in channels, hands in ephemeral panels, scoreboards per server."""
 
-    uno = app_commands.Group(name="uno", description="Play UNO Duo or UNO Pocket Pizza Pizza")
+    uno = app_commands.Group(name="uno", description="Play UNO: Duo, Pocket Pizza Pizza or classic")
 
     def __init__(self, bot: commands.Bot, db: Database, settings: UnoSettings) -> None:
         self.bot = bot
@@ -241,6 +242,14 @@ class UnoCog(commands.Cog):
     ) -> None:
         await self._open_lobby(interaction, "pizza", target=target, opponent=None)
 
+    @uno.command(name="classic", description="Open a classic UNO lobby (2–10 players).")
+    @app_commands.guild_only()
+    @app_commands.describe(target="Points that win the match (default 500)")
+    async def classic(
+        self, interaction: discord.Interaction[Any], target: CLASSIC_TARGET = 500
+    ) -> None:
+        await self._open_lobby(interaction, "classic", target=target, opponent=None)
+
     async def _open_lobby(
         self,
         interaction: discord.Interaction[Any],
@@ -277,9 +286,7 @@ class UnoCog(commands.Cog):
                 f"The game in <#{lobby.channel_id}> hasn't started yet: "
                 "your hand comes once it does."
             )
-        raise UserFacingError(
-            "You're not playing at any table. Start one with `/uno duo` or `/uno pizza`."
-        )
+        raise UserFacingError(f"You're not playing at any table. Start one with {OPEN_COMMANDS}.")
 
     @uno.command(
         name="leave", description="Leave your table (a forfeit once the game has started)."

@@ -16,12 +16,13 @@ from cogs.uno import payloads, render
 from cogs.uno.lobby import SEATS, Lobby
 from cogs.uno.lobby_move import LobbyMove
 from cogs.uno.registry import TableRegistry
+from cogs.uno.render import OPEN_COMMANDS
 from cogs.uno.settings import UnoSettings
 from db.database import Database
 
 log = logging.getLogger(__name__)
 
-RETIRED = "This lobby closed when I restarted. Open a new one with `/uno duo` or `/uno pizza`."
+RETIRED = f"This lobby closed when I restarted. Open a new one with {OPEN_COMMANDS}."
 
 
 class LobbyManager:

@@ -9,12 +9,11 @@ from datetime import UTC, datetime, timedelta
 import discord
 
 from cogs.uno import ids
-from cogs.uno.render import ButtonSpec, escape_name, plural
+from cogs.uno.render import ButtonSpec, escape_name, plural, variant_name
 from engine.match import Variant
 
 LOBBY_LIFE = timedelta(minutes=10)
-SEATS = {"duo": (2, 2), "pizza": (2, 5)}
-VARIANT_TITLES = {"duo": "UNO Duo", "pizza": "UNO Pocket Pizza Pizza"}
+SEATS = {"duo": (2, 2), "pizza": (2, 5), "classic": (2, 10)}
 NEUTRAL = 0x2B2D31
 
 
@@ -51,7 +50,7 @@ class Lobby:
         return any(uid == user_id for uid, _ in self.seats)
 
     def embed(self, *, note: str | None = None) -> discord.Embed:
-        title = VARIANT_TITLES[self.variant]
+        title = variant_name(self.variant)
         low, high = SEATS[self.variant]
         host = escape_name(self.seats[0][1]) if self.seats else "?"
         if self.variant == "duo" and self.invited_id is not None:
@@ -105,7 +104,7 @@ class Lobby:
 
     def closed_embed(self, reason: str) -> discord.Embed:
         return discord.Embed(
-            title=f"{VARIANT_TITLES[self.variant]} — lobby closed",
+            title=f"{variant_name(self.variant)} — lobby closed",
             description=reason,
             colour=NEUTRAL,
         )

@@ -11,12 +11,13 @@ from cogs.uno import answers, ids, render
 from cogs.uno.issued import click_data, issued
 from cogs.uno.lobbies import LobbyManager
 from cogs.uno.lobby import Lobby
+from cogs.uno.render import OPEN_COMMANDS
 from cogs.uno.tables import TableService
 from engine.match import Variant
 
 log = logging.getLogger(__name__)
 
-LOBBY_GONE = "This lobby has closed. Open a new one with `/uno duo` or `/uno pizza`."
+LOBBY_GONE = f"This lobby has closed. Open a new one with {OPEN_COMMANDS}."
 CHANGED = "This lobby changed just now — look at it again and press once more."
 
 
@@ -63,7 +64,7 @@ class LobbyClicks:
     def refuse_open(
         self, interaction: discord.Interaction[Any], opponent: discord.Member | None
     ) -> str | None:
-        """Why `/uno duo` or `/uno pizza` can't open a lobby here now, in words."""
+        """Why a command can't open a lobby here now, in words."""
         assert interaction.guild_id is not None
         assert interaction.channel_id is not None
         user = interaction.user

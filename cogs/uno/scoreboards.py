@@ -12,7 +12,8 @@ from cogs.uno.render import ButtonSpec, escape_name
 from db.database import Database
 from db.models import LeaderboardPage, MemberStats, Variant
 
-VARIANTS: dict[str, Variant] = {"duo": "duo", "pizza": "pizza"}  # a custom_id's text, checked
+# A custom_id's text, checked.
+VARIANTS: dict[str, Variant] = {"duo": "duo", "pizza": "pizza", "classic": "classic"}
 
 
 class Scoreboards:

@@ -1,40 +1,23 @@
-"""A finished match's places and outcomes, for the scoreboard.
+"""A finished match's places and outcomes, as scoreboard rows.
 
-The seam: this is the one place that turns the engine's `MatchEnded` into
-scoreboard rows. When the engine offers `Match.placings()`, this function
-becomes a translation of its answer and the rule below goes away.
+The rule (who places where, D14 / P11 / C11, and a forfeit as a loss, X3) is the
+engine's `Match.placings()`; this only translates its answer for the database.
 """
 
 from __future__ import annotations
 
-from db.models import Outcome, PlayerResult
-from engine.events import MatchEnded
-from engine.match import Variant
+from db.models import PlayerResult
+from engine.match import Match
 
 
-def match_results(variant: Variant, event: MatchEnded) -> list[PlayerResult]:
-    """Places and outcomes: Duo's winner has the lower total (D14); Pizza's reached
-    the target first (P11); a forfeit is a loss for the leaver (X3)."""
-    scores = dict(event.scores)
-    others = [p for p in scores if p != event.winner]
-    # Pizza: the rest ranked by points, high first; Duo: the other player is second.
-    others.sort(key=lambda p: (p in event.forfeited, -scores[p] if variant == "pizza" else 0))
-    results = [
-        PlayerResult(user_id=int(event.winner), score=scores[event.winner], place=1, outcome="won")
-    ]
-    place = 2
-    for index, player in enumerate(others):
-        if index > 0:
-            previous = others[index - 1]
-            tied = (
-                variant == "pizza"
-                and scores[previous] == scores[player]
-                and (previous in event.forfeited) == (player in event.forfeited)
-            )
-            if not tied:
-                place = index + 2
-        outcome: Outcome = "forfeit" if player in event.forfeited else "lost"
-        results.append(
-            PlayerResult(user_id=int(player), score=scores[player], place=place, outcome=outcome)
+def match_results(match: Match) -> list[PlayerResult]:
+    """The finished match's places, winner first, as the scoreboard stores them."""
+    return [
+        PlayerResult(
+            user_id=int(placing.player),
+            score=placing.score,
+            place=placing.place,
+            outcome=placing.outcome,
         )
-    return results
+        for placing in match.placings()
+    ]

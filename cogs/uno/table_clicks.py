@@ -18,6 +18,7 @@ from cogs.uno.click_clock import ClickClock
 from cogs.uno.issued import click_data, issued
 from cogs.uno.outcome import Accepted, Outcome, Refused, Stale
 from cogs.uno.panels import HandPanels
+from cogs.uno.render import OPEN_COMMANDS
 from cogs.uno.table import Table
 from cogs.uno.tables import TableService
 from db.errors import DatabaseError
@@ -26,8 +27,8 @@ from engine.cards import Card
 
 log = logging.getLogger(__name__)
 
-ENDED = "This game has ended. Start a new one with `/uno duo` or `/uno pizza`."
-NOT_YOURS = "You're not playing at this table. Start your own with `/uno duo` or `/uno pizza`."
+ENDED = f"This game has ended. Start a new one with {OPEN_COMMANDS}."
+NOT_YOURS = f"You're not playing at this table. Start your own with {OPEN_COMMANDS}."
 OUT_OF_DATE = "⌛ That control is out of date — here is your hand now."
 STALE = "⌛ That button was out of date — here is your hand now."
 BUSY = "The table is busy with another move — try again in a moment; nothing changed."

@@ -33,7 +33,7 @@ from engine import actions as engine_actions
 from engine.actions import Action, KeepCard
 from engine.errors import IllegalAction
 from engine.events import Event, MatchEnded, RoundEnded, RoundStarted
-from engine.match import DuoOptions, PizzaOptions, Variant, from_snapshot, new_match
+from engine.match import Variant, from_snapshot, new_match, options_for
 
 log = logging.getLogger(__name__)
 
@@ -73,9 +73,7 @@ class TableService:
     ) -> Table:
         """Create the match, record it, and show the table (in `message_id` if given)."""
         seed = self._seeds.getrandbits(63)
-        options: DuoOptions | PizzaOptions = (
-            DuoOptions(target=target) if variant == "duo" else PizzaOptions(target=target)
-        )
+        options = options_for(variant, target=target)
         match = new_match(variant, players=[str(u) for u, _ in seats], seed=seed, options=options)
         option_data = {"target": target, "host_id": host_id}
         match_id = await self.db.tables.start_match(
@@ -131,7 +129,7 @@ class TableService:
             if data.get("type") == "remove":
                 match.remove_player(player)
             else:
-                match.apply(player, engine_actions.from_json(data))
+                match.apply_logged(player, engine_actions.from_json(data))
         row = running.match
         options = dict(row.options)
         host = options.get("host_id", row.players[0].user_id)
@@ -248,7 +246,7 @@ class TableService:
                     points={int(p): pts for p, pts in event.points},
                 )
             elif isinstance(event, MatchEnded):
-                results = match_results(table.variant, event)
+                results = match_results(table.match)
         await self.db.tables.record_action(
             table.match_id,
             seq=table.match.version,

@@ -8,7 +8,8 @@ from typing import Any
 from engine.cards import Colour, card
 from engine.views import Pending, Phase, PublicView, SeatView
 
-PLAYERS = tuple(str(n) * 18 for n in range(1, 6))  # Discord ids: 18-digit snowflakes
+# Discord ids: 18-digit snowflakes; ten seats, as many as classic UNO has.
+PLAYERS = (*(str(n) * 18 for n in range(1, 10)), "1" + "0" * 17)
 ANN, BOB = PLAYERS[0], PLAYERS[1]
 
 

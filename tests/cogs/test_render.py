@@ -276,9 +276,10 @@ def legal_for(pending: Pending, hand: Sequence[Card], rng: random.Random) -> Seq
 
 
 def generated_cases() -> Iterator[tuple[str, int, int, Pending]]:
-    for variant in ("duo", "pizza"):
+    seat_counts = {"duo": range(2, 6), "pizza": range(2, 6), "classic": (2, 6, 10)}
+    for variant, counts in seat_counts.items():
         for size in (1, 7, 40, 60):
-            for players in range(2, 6):
+            for players in counts:
                 for pending in Pending:
                     yield variant, size, players, pending
 
@@ -1019,14 +1020,14 @@ def test_match_summary_ranks_by_the_variant(variant: str, order: list[str]) -> N
     assert "Ann wins" in (embed.title or "")
 
 
-@pytest.mark.parametrize("variant", ["duo", "pizza"])
+@pytest.mark.parametrize("variant", ["duo", "pizza", "classic"])
 def test_rules_guide_is_one_screen_of_words_with_the_special_cards(variant: str) -> None:
     guide, details = render.rules_guide(variant), render.rules_details(variant)
     assert len(guide) <= 2000
     assert len(details) <= 2000
     for text in (guide, details):
         assert not re.search(r"\b[DPCHX]\d{1,2}\b", text)
-    specials = ["Skip", "Reverse", "Wild"] + (["Draw 2"] if variant == "duo" else ["Draw One"])
+    specials = ["Skip", "Reverse", "Wild"] + (["Draw One"] if variant == "pizza" else ["Draw 2"])
     assert all(f"{name}" in guide for name in specials)
     assert "🟥 Skip" in guide  # the card pictured (a colour square without emojis)
 
@@ -1084,7 +1085,10 @@ def test_the_drawn_card_button_says_play() -> None:
     assert by_code(panel)["p.G9"].label == "Play Green 9"
 
 
-@pytest.mark.parametrize(("variant", "players"), [("duo", 2), ("pizza", 2), ("pizza", 5)])
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [("duo", 2), ("pizza", 2), ("pizza", 5), ("classic", 2), ("classic", 10)],
+)
 def test_real_random_games_render_within_limits(variant: str, players: int) -> None:
     """Drive the real engines with random legal actions; render every state on the way."""
     from engine.match import new_match

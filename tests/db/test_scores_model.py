@@ -7,7 +7,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from db.database import Database
@@ -96,7 +96,6 @@ async def check(path: Path, history: list[tuple[int, int, bool, int]], min_playe
             assert s.lost == s.played - s.won
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(history=matches, min_played=st.integers(min_value=1, max_value=4))
 def test_board_matches_the_model(
     history: list[tuple[int, int, bool, int]], min_played: int

@@ -6,6 +6,7 @@ import asyncio
 import os
 import signal
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from playground import Emulator
@@ -21,32 +22,43 @@ class BotProcess:
         emulator: Emulator,
         *,
         database: Path,
-        guild_id: int,
+        guild_id: int | None,
         turn_seconds: int = 90,
         table_seed: int | None = None,
         log_path: Path | None = None,
+        launcher: Sequence[str] = (),
+        extra_env: Mapping[str, str] | None = None,
     ) -> None:
+        """`launcher`: arguments put before bot.py (a script that runs it, e.g. a probe)."""
         self.emulator = emulator
         self.database = database
         self.guild_id = guild_id
         self.turn_seconds = turn_seconds
         self.table_seed = table_seed
         self.log_path = log_path or database.with_suffix(".log")
+        self.launcher = tuple(launcher)
+        self.extra_env = dict(extra_env or {})
         self.process: asyncio.subprocess.Process | None = None
 
     def env(self) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+        own = ("DISCORD_", "DEV_GUILD", "TURN_SECONDS", "TEST_TURN_SECONDS", "TABLE_SEED")
+        env = {k: v for k, v in os.environ.items() if not k.startswith(own)}
         env.update(
             DISCORD_TOKEN=self.emulator.token,
             DISCORD_API_BASE=self.emulator.api_base,
             DATABASE_PATH=str(self.database),
-            DEV_GUILD_ID=str(self.guild_id),
-            TURN_SECONDS=str(self.turn_seconds),
             LOG_LEVEL="INFO",
             PYTHONUNBUFFERED="1",
         )
+        if self.guild_id is not None:  # else: global commands, for every guild
+            env["DEV_GUILD_ID"] = str(self.guild_id)
+        if self.turn_seconds < 5:  # below what an admin may set (config.py)
+            env["TEST_TURN_SECONDS"] = str(self.turn_seconds)
+        else:
+            env["TURN_SECONDS"] = str(self.turn_seconds)
         if self.table_seed is not None:
             env["TABLE_SEED"] = str(self.table_seed)
+        env.update(self.extra_env)
         return env
 
     async def start(self, *, timeout: float = 30.0) -> None:  # noqa: ASYNC109
@@ -54,6 +66,7 @@ class BotProcess:
         log = self.log_path.open("ab")
         self.process = await asyncio.create_subprocess_exec(
             sys.executable,
+            *self.launcher,
             str(ROOT / "bot.py"),
             cwd=self.database.parent,  # no developer .env is read from here
             env=self.env(),

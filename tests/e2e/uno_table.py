@@ -71,22 +71,30 @@ class Truth:
     deadline: Any
 
 
-async def load_truth(database: Path, channel_id: int) -> Truth | None:
-    """The running table of a channel, or None once it has finished."""
-    async with Database.open(database) as db:
-        for running in await db.tables.running_tables():
-            if running.match.channel_id != channel_id:
-                continue
-            match = from_snapshot(json.loads(running.snapshot_json))
-            for logged in running.actions:
-                data = json.loads(logged.action_json)
-                player = str(logged.player_id)
-                if data.get("type") == "remove":
-                    match.remove_player(player)
-                else:
-                    match.apply(player, engine_actions.from_json(data))
-            names = {str(s.user_id): s.display_name for s in running.match.players}
-            return Truth(match, names, running.match.match_id, running.match.turn_deadline)
+async def load_truth(
+    database: Path, channel_id: int, *, db: Database | None = None
+) -> Truth | None:
+    """The running table of a channel, or None once it has finished (`db`: already open)."""
+    if db is None:
+        async with Database.open(database) as opened:
+            return await _truth(opened, channel_id)
+    return await _truth(db, channel_id)
+
+
+async def _truth(db: Database, channel_id: int) -> Truth | None:
+    for running in await db.tables.running_tables():
+        if running.match.channel_id != channel_id:
+            continue
+        match = from_snapshot(json.loads(running.snapshot_json))
+        for logged in running.actions:
+            data = json.loads(logged.action_json)
+            player = str(logged.player_id)
+            if data.get("type") == "remove":
+                match.remove_player(player)
+            else:
+                match.apply(player, engine_actions.from_json(data))
+        names = {str(s.user_id): s.display_name for s in running.match.players}
+        return Truth(match, names, running.match.match_id, running.match.turn_deadline)
     return None
 
 
@@ -156,7 +164,7 @@ class ScriptedTable:
         for user in others:
             code = "accept" if variant == "duo" and "opponent" in options else "join"
             self.outcomes.append(await self.driver.click(user, lobby, lobby_id(lobby, code)))
-        if variant == "pizza":
+        if variant != "duo":  # a Pizza or classic lobby waits for its host to start
             self.outcomes.append(await self.driver.click(host, lobby, lobby_id(lobby, "start")))
         await self.driver.wait_for(self.table_message, timeout=10)
         return lobby
@@ -234,9 +242,20 @@ class TableWatch:
         self.database = database
         self.driver = driver
         self.history: list[dict[str, object]] = []
+        self._db: Database | None = None
+
+    async def __aenter__(self) -> TableWatch:
+        """Keep the database open between checks (else each check opens it anew)."""
+        self._db = await Database.open(self.database)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
 
     async def check(self, *, exact: bool) -> bool:
-        truth = await load_truth(self.database, self.table.channel.id)
+        truth = await load_truth(self.database, self.table.channel.id, db=self._db)
         if truth is None:
             return False
         expected = comparable(

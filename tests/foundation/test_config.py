@@ -70,3 +70,23 @@ def test_out_of_range_turn_seconds_is_refused(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("TURN_SECONDS", "2")
     with pytest.raises(ValidationError):
         Settings(_env_file=None)  # type: ignore[call-arg]
+
+
+def test_a_turn_timer_under_5_s_only_through_the_test_setting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TURN_SECONDS", "30")
+    monkeypatch.setenv("TEST_TURN_SECONDS", "1")
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert settings.turn_seconds == 1
+    # Still no way below 1 s, nor a "test" timer as long as a real one.
+    for wrong in ("0", "5"):
+        monkeypatch.setenv("TEST_TURN_SECONDS", wrong)
+        with pytest.raises(ValidationError):
+            Settings(_env_file=None)  # type: ignore[call-arg]
+
+
+def test_without_the_test_setting_turn_seconds_stands(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TURN_SECONDS", "30")
+    monkeypatch.delenv("TEST_TURN_SECONDS", raising=False)
+    assert Settings(_env_file=None).turn_seconds == 30  # type: ignore[call-arg]

@@ -32,6 +32,14 @@ _SPECIALS: Final = {
         ("WDIP", "Wild Dip Into The Deck: name a colour, draw one, then give any card to the "
          "next player."),
     ),
+    "classic": (
+        ("RS", "Skip: the next player misses a turn."),
+        ("GR", "Reverse: play turns the other way (with 2 players, a Skip)."),
+        ("Y+2", "Draw 2: the next player draws 2 and misses a turn. No stacking."),
+        ("W", "Wild: name the colour."),
+        ("W+4", "Wild Draw 4: name a colour; the next player draws 4 and misses a turn, or "
+         "challenges. A bluff (you held the colour) costs you 4; a fair play costs them 6."),
+    ),
 }  # fmt: skip
 
 _TURN: Final = {
@@ -53,6 +61,15 @@ _TURN: Final = {
         "UNO**; caught first, you draw 2.",
         "**Winning:** out of cards wins the round and scores every other hand; the first to "
         "the target (250) wins.",
+    ),
+    "classic": (
+        "**Classic UNO**, 2–10 players, 7 cards each.",
+        "**Your turn:** play a card that matches the top card's colour, number or symbol, "
+        "or any wild; or draw one (you may play it at once).",
+        "**Down to one card?** Play your second-to-last with **· UNO!** or press **Call "
+        "UNO**; caught first, you draw 2.",
+        "**Winning:** out of cards wins the round and scores every other hand; the first to "
+        "the target (500) wins.",
     ),
 }
 
@@ -80,6 +97,18 @@ _DETAILS: Final = {
         "• A failed challenge of a Wild Draw 2 also costs the challenger their turn.",
         "• Empty draw pile: the discard pile, but its top card, is shuffled into a new one.",
         "• Scores: numbers at face value, action cards 20, wilds 50.",
+        "• Missing three turns in a row, or leaving, forfeits the match.",
+    ),
+    "classic": (
+        "**Classic UNO, the fine points** · 108 cards",
+        "• The dealer moves left each round; the player on the dealer's left starts.",
+        "• The first card turned acts on the first player (a Wild Draw 4 goes back into the deck).",
+        "• Drawing is always allowed; no stacking of draw cards.",
+        "• A Wild Draw 4 may be played only when you hold no card of the colour in play; "
+        "bluffing is allowed, and a failed challenge also costs the challenger their turn.",
+        "• UNO can be caught until the next player plays or draws.",
+        "• Empty draw pile: the discard pile, but its top card, is shuffled into a new one.",
+        "• Scores: numbers at face value, Skip, Reverse and Draw 2 20, wilds 50.",
         "• Missing three turns in a row, or leaving, forfeits the match.",
     ),
 }

@@ -45,7 +45,13 @@ COLOUR_EMOJI: Final = {
     Colour.BLUE: "🟦",
 }
 WILD_EMOJI: Final = "⬛"
-VARIANT_NAMES: Final = {"duo": "UNO Duo", "pizza": "UNO Pocket Pizza Pizza"}
+OPEN_COMMANDS: Final = "`/uno duo`, `/uno pizza` or `/uno classic`"
+"""The commands that open a table, as a sentence ends: "Start one with ..."."""
+VARIANT_NAMES: Final = {
+    "duo": "UNO Duo",
+    "pizza": "UNO Pocket Pizza Pizza",
+    "classic": "Classic UNO",
+}
 
 
 @dataclass(frozen=True, slots=True)

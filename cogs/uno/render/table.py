@@ -176,7 +176,7 @@ def _state_lines(
     if view.phase is not Phase.MATCH_OVER:
         turn += _deadline(deadline)
     lines.append(turn)
-    if view.variant == "pizza":
+    if view.variant != "duo":  # Duo has no direction: a Reverse never skips there
         arrow = "↻ clockwise" if view.clockwise else "↺ counter-clockwise"
         dealer = f" · Dealer: {name(names, view.dealer)}" if view.dealer else ""
         lines.append(f"**Direction:** {arrow}{dealer}")

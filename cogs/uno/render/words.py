@@ -244,6 +244,7 @@ _DRAW_REASONS: Final = {
     DrawReason.TURN: "",
     DrawReason.VOLLEY: " (volley)",
     DrawReason.DRAW_ONE: " (Draw One)",
+    DrawReason.DRAW_TWO: " (Draw 2)",
     DrawReason.WILD_DRAW: " (wild draw)",
     DrawReason.CHALLENGE: " (challenge)",
     DrawReason.UNO_PENALTY: " (UNO penalty)",
@@ -264,7 +265,7 @@ def describe_event(
 def _round_started(event: RoundStarted, n: Mapping[str, str], variant: str | None) -> str:
     if variant == "duo":
         return f"Round {event.round} starts: {name(n, event.first)} plays first"
-    if variant == "pizza":
+    if variant in ("pizza", "classic"):
         return (
             f"Round {event.round} starts: {name(n, event.dealer)} deals, "
             f"{name(n, event.first)} plays first"

@@ -1,4 +1,14 @@
-"""Fixtures for the real bot (`python bot.py`) against the emulator."""
+"""Fixtures for the real bot (`python bot.py`) against the emulator.
+
+Starting a bot process costs about a second, so each test module shares one emulator,
+and `uno_bot` is one bot process for the whole module. Each test still gets a server of
+its own (`scene`: a fresh guild, channel and members, which the emulator announces to a
+connected bot like Discord does) and a fresh emulator log, so what a test asserts about
+failed interactions, 429s and violations is about its own clicks only. A test that
+needs a bot of its own (other settings, a restart, a kill -9) asks `bots` for it, on a
+database of its own; a module does not mix the two, since two bots on one emulator
+would both answer every click.
+"""
 
 from __future__ import annotations
 
@@ -8,25 +18,73 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 
-from playground import Emulator
+from playground import Emulator, Log, Permission
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
 
 BotFactory = Callable[..., BotProcess]
+HERE = Path(__file__).resolve().parent
+_SHARED: dict[int, BotProcess] = {}  # id(emulator) -> the module's running shared bot
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run this folder's tests in one event loop per module, the loop the emulator lives in."""
+    in_module_loop = pytest.mark.asyncio(loop_scope="module")
+    for item in items:
+        if HERE in Path(str(item.fspath)).parents and pytest_asyncio.is_async_test(item):
+            item.add_marker(in_module_loop, append=False)
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def emu() -> AsyncIterator[Emulator]:
+    async with Emulator() as emulator:
+        yield emulator
 
 
 @pytest.fixture
-def database(tmp_path: Path) -> Path:
+def scene(emu: Emulator) -> Scene:
+    """A server of the test's own, and a log that holds only what this test caused."""
+    emu.world.log = Log()
+    return new_scene(emu)
+
+
+def new_scene(emu: Emulator) -> Scene:
+    """A fresh server "Uno Club" with #uno, alice, bob and mod (Manage Messages)."""
+    guild = emu.add_guild("Uno Club")
+    channel = emu.add_text_channel(guild, "uno")
+    alice = emu.add_user("alice", guild=guild)
+    bob = emu.add_user("bob", guild=guild)
+    mod = emu.add_user("mod")
+    emu.add_member(guild, mod, permissions=Permission.MANAGE_MESSAGES)
+    return Scene(guild, channel, alice, bob, mod)
+
+
+@pytest.fixture(scope="module")
+def shared_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("shared-bot") / "uno.db"
+
+
+@pytest.fixture
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    """The database of the bot this test talks to: the module's, or one of its own."""
+    if "uno_bot" in request.fixturenames:
+        path: Path = request.getfixturevalue("shared_database")
+        return path
     return tmp_path / "uno.db"
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="module")
 async def bots(emu: Emulator, scene: Scene, database: Path) -> AsyncIterator[BotFactory]:
     """Make bot processes on the test's database; every one is stopped at the end."""
     made: list[BotProcess] = []
 
     def make(**settings: int) -> BotProcess:
+        assert id(emu) not in _SHARED, (
+            "this module already runs the shared uno_bot, which would answer this bot's "
+            "clicks too: put tests with a bot of their own in a module without uno_bot"
+        )
         bot = BotProcess(emu, database=database, guild_id=scene.guild.id, **settings)
         made.append(bot)
         return bot
@@ -37,11 +95,14 @@ async def bots(emu: Emulator, scene: Scene, database: Path) -> AsyncIterator[Bot
             await bot.stop()
 
 
-@pytest.fixture
-async def uno_bot(bots: BotFactory) -> AsyncIterator[BotProcess]:
-    bot = bots()
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def shared_bot(emu: Emulator, shared_database: Path) -> AsyncIterator[BotProcess]:
+    """One `python bot.py` for the module, with global commands (every test's guild)."""
+    bot = BotProcess(emu, database=shared_database, guild_id=None)
     await bot.start()
+    _SHARED[id(emu)] = bot
     yield bot
+    del _SHARED[id(emu)]
     code = await bot.stop()
     output = bot.output()
     assert "Traceback" not in output, output[-4000:]
@@ -85,3 +146,14 @@ def plain_words(emu: Emulator) -> Iterator[list[str]]:
     yield seen
     emu.world.readers.remove(read)
     assert seen == [], f"a player read a rule id or code: {seen[:5]}"
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def uno_bot(shared_bot: BotProcess, scene: Scene) -> AsyncIterator[BotProcess]:
+    """The module's bot; what it logs while this test runs holds no traceback."""
+    start = len(shared_bot.output())
+    yield shared_bot
+    assert shared_bot.process is not None
+    assert shared_bot.process.returncode is None, "the shared bot exited during the test"
+    logged = shared_bot.output()[start:]
+    assert "Traceback" not in logged, logged[-4000:]

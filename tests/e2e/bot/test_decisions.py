@@ -1,68 +1,126 @@
-"""Every kind of decision the engine creates has its control, and works, end to end."""
+"""Every kind of decision the engine creates has its control, and works, end to end.
+
+Each decision is reached in the engine (tests/e2e/crafted.py) and written into the bot's
+database as a running table in a server of its own; one bot process then restores them
+all, and each test presses Hand, finds the control for its decision on the hand panel
+and clicks it: the action log must gain exactly that action.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
+import pytest_asyncio
 
 from db.database import Database
-from playground import Driver, Emulator
-from tests.e2e.bot.conftest import BotFactory
-from tests.e2e.conftest import Scene
-from tests.e2e.uno_table import ScriptedTable, load_truth
+from playground import Channel, Driver, Emulator, Log, User
+from tests.e2e.botproc import BotProcess
+from tests.e2e.crafted import Reached, reach, write_running_table
+from tests.e2e.uno_table import Choice, ScriptedTable, action_choices
 
 DUO_DECISIONS = {
     "keep_card", "reject_card", "play", "draw", "keep_drawn", "choose_colour",
     "take_volley", "challenge", "accept", "dump", "no_dump",
 }  # fmt: skip
 PIZZA_DECISIONS = {"play", "draw", "keep_drawn", "choose_colour", "give", "accept", "challenge"}
+UNO = "play+uno"  # a play that calls UNO with the second-to-last card
+DECISIONS = [("duo", d) for d in sorted(DUO_DECISIONS | {UNO})] + [
+    ("pizza", d) for d in sorted(PIZZA_DECISIONS | {UNO})
+]
+TARGET = {"duo": 200, "pizza": 250}  # the commands' defaults
+
+# The hand panel's action codes (cogs/uno/ids.py) and the logged action each stands for.
+CODE_TYPES = {
+    "p": "play", "pu": "play", "d": "draw", "kd": "keep_drawn", "c": "choose_colour",
+    "tv": "take_volley", "ch": "challenge", "ac": "accept", "du": "dump", "duu": "dump",
+    "nd": "no_dump", "kc": "keep_card", "rc": "reject_card", "g": "give",
+}  # fmt: skip
 
 
-async def play_out(table: ScriptedTable, database: Path) -> list[dict[str, object]]:
-    while table.actions < 3000:
-        if await load_truth(database, table.channel.id) is None:
-            break
-        if not await table.step():
-            break
-    assert await load_truth(database, table.channel.id) is None, "the match did not finish"
-    async with Database.open(database) as db:
-        return [json.loads(a.action_json) for a in await db.tables.actions(1)]
+def kind(action: dict[str, Any]) -> str:
+    return str(action["type"]) + ("+uno" if action.get("uno") else "")
 
 
-# TABLE_SEED fixes the deals, and the scripted players wait for the bot after
-# every click, so each run replays the same game. The seeds were chosen so the
-# games reach every decision; if an engine change reshuffles them, choose again.
-@pytest.mark.parametrize(
-    ("variant", "table_seed", "target"), [("duo", 2026, 100), ("pizza", 2, 150)]
-)
-async def test_every_decision_is_offered_and_accepted(
-    emu: Emulator,
-    driver: Driver,
-    scene: Scene,
-    database: Path,
-    bots: BotFactory,
-    variant: str,
-    table_seed: int,
-    target: int,
-) -> None:
-    bot = bots(table_seed=table_seed)
+def control_kind(choice: Choice) -> str:
+    custom_id, value = choice
+    code = (value if value is not None else custom_id.rsplit(":", 1)[-1]).partition(".")[0]
+    return CODE_TYPES.get(code, code) + ("+uno" if code in ("pu", "duu") else "")
+
+
+@dataclass
+class Prepared:
+    reached: Reached
+    table_id: int
+    channel: Channel
+    users: dict[str, User]  # engine player id -> the member
+
+
+@dataclass
+class Stage:
+    bot: BotProcess
+    database: Path
+    tables: dict[tuple[str, str], Prepared]
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def stage(emu: Emulator, shared_database: Path) -> AsyncIterator[Stage]:
+    """Every decision's table, written before the bot starts; one bot restores them all."""
+    tables: dict[tuple[str, str], Prepared] = {}
+    async with Database.open(shared_database) as db:
+        for variant, decision in DECISIONS:
+            guild = emu.add_guild(f"{variant} {decision}")
+            channel = emu.add_text_channel(guild, "uno")
+            names = ["alice", "bob", "carol"][: 2 if variant == "duo" else 3]
+            members = [emu.add_user(name, guild=guild) for name in names]
+            reached = reach(
+                variant,
+                [str(u.id) for u in members],
+                lambda action, d=decision: kind(action) == d,
+                target=TARGET[variant],
+            )
+            table_id = await write_running_table(
+                db, reached, guild_id=guild.id, channel_id=channel.id, names=names
+            )
+            users = {str(u.id): u for u in members}
+            tables[variant, decision] = Prepared(reached, table_id, channel, users)
+    bot = BotProcess(emu, database=shared_database, guild_id=None)
     await bot.start()
-    users = [scene.alice, scene.bob]
-    if variant == "pizza":
-        users.append(emu.add_user("carol", guild=scene.guild))
-    table = ScriptedTable(driver, scene.channel, users, seed=5, curious=True)
-    options: dict[str, object] = {"target": target}
-    if variant == "duo":
-        options["opponent"] = scene.bob
-    await table.open(variant, **options)
-    await table.open_hands()
-    log = await play_out(table, database)
-    kinds = {str(entry["type"]) for entry in log}
-    wanted = DUO_DECISIONS if variant == "duo" else PIZZA_DECISIONS
-    assert wanted <= kinds, sorted(wanted - kinds)
-    assert {"call_uno", "catch_uno"} & kinds or any(entry.get("uno") for entry in log)
+    yield Stage(bot, shared_database, tables)
+    code = await bot.stop()
+    output = bot.output()
+    assert "Traceback" not in output, output[-4000:]
+    assert code == 0, output[-4000:]
+
+
+async def logged(database: Path, table_id: int) -> list[dict[str, Any]]:
+    async with Database.open(database) as db:
+        return [json.loads(a.action_json) for a in await db.tables.actions(table_id)]
+
+
+@pytest.mark.parametrize(("variant", "decision"), DECISIONS)
+async def test_every_decision_is_offered_and_accepted(
+    emu: Emulator, driver: Driver, stage: Stage, variant: str, decision: str
+) -> None:
+    emu.world.log = Log()  # this test's clicks only
+    prepared = stage.tables[variant, decision]
+    player = prepared.users[prepared.reached.player]
+    table = ScriptedTable(driver, prepared.channel, list(prepared.users.values()))
+    await driver.wait_for(table.table_message, timeout=10)  # restored and shown again
+    await table.press(player, "hand")
+    panel = table.panel(player)
+    assert panel is not None
+    offered = [c for c in action_choices(panel) if control_kind(c) == decision]
+    assert offered, (decision, sorted({control_kind(c) for c in action_choices(panel)}))
+
+    outcome = await table.choose(player, offered[0])
+    assert not outcome.failed
+    log = await logged(stage.database, prepared.table_id)
+    assert len(log) == len(prepared.reached.path) + 1  # exactly this one action was added
+    assert kind(log[-1]) == decision
     assert table.failures() == []
     assert emu.log.failed == []
-    assert await bot.stop() == 0

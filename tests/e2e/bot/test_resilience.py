@@ -1,4 +1,8 @@
-"""A crash in the middle of a game loses nothing; idle players time out."""
+"""A crash in the middle of a game loses nothing; idle players time out.
+
+Each test here starts its own bot (settings of its own, kills and restarts), so none
+uses the module's shared `uno_bot`.
+"""
 
 from __future__ import annotations
 
@@ -12,8 +16,8 @@ from pathlib import Path
 from db.database import Database
 from playground import Driver, Emulator
 from tests.e2e.bot.conftest import BotFactory
-from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
+from tests.e2e.crafted import late_round, write_running_table
 from tests.e2e.uno_table import ScriptedTable, TableWatch, load_truth
 
 
@@ -21,20 +25,32 @@ async def test_kill_9_mid_game_then_restart_and_finish(
     emu: Emulator, driver: Driver, scene: Scene, database: Path, bots: BotFactory
 ) -> None:
     carol = emu.add_user("carol", guild=scene.guild)
-    # A fixed deal and a target one round can't reach keep the kill mid-game.
-    bot = bots(table_seed=11)
+    users = [scene.alice, scene.bob, carol]
+    # A match's last rounds, reached in the engine (someone starts this round within 30 of
+    # the 150 target): finishing it after the restart takes a round or two, not a match.
+    reached = late_round("pizza", [str(u.id) for u in users], target=150, near=30)
+    async with Database.open(database) as db:
+        await write_running_table(
+            db,
+            reached,
+            guild_id=scene.guild.id,
+            channel_id=scene.channel.id,
+            names=[u.name for u in users],
+        )
+    bot = bots()
     await bot.start()
-    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob, carol], seed=11)
-    await table.open("pizza", target=150)
+    table = ScriptedTable(driver, scene.channel, users, seed=11)
+    await driver.wait_for(table.table_message, timeout=10)
     await table.open_hands()
-    for _ in range(25):
+    # Five actions into a round of five-card hands: nobody can have gone out yet.
+    for _ in range(5):
         if not await table.step():
             break
     before = await load_truth(database, scene.channel.id)
     assert before is not None, "the match ended before the kill"
     await bot.kill()
 
-    again = bots(table_seed=11)
+    again = bots()
     await again.start()
     after = await load_truth(database, scene.channel.id)
     assert after is not None
@@ -42,13 +58,13 @@ async def test_kill_9_mid_game_then_restart_and_finish(
     assert after.match.version == before.match.version > 0
     assert json.dumps(after.match.to_snapshot()) == json.dumps(before.match.to_snapshot())
 
-    watch = TableWatch(table, database, driver)
-    assert await watch.check(exact=True)  # the table message is back (re-posted)
-    while table.actions < 1500:
-        if not await watch.check(exact=False):
-            break
-        if not await table.step():
-            break
+    async with TableWatch(table, database, driver) as watch:
+        assert await watch.check(exact=True)  # the table message is back (re-posted)
+        while table.actions < 1500:
+            if not await watch.check(exact=False):
+                break
+            if not await table.step():
+                break
     assert await load_truth(database, scene.channel.id) is None
     await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
     assert table.failures() == []
@@ -60,7 +76,7 @@ async def test_kill_9_mid_game_then_restart_and_finish(
 async def test_idle_players_time_out_then_are_removed(
     driver: Driver, scene: Scene, database: Path, bots: BotFactory
 ) -> None:
-    bot = bots(turn_seconds=5)
+    bot = bots(turn_seconds=1)  # TEST_TURN_SECONDS: five missed deadlines take seconds
     await bot.start()
     table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=3)
     await table.open("duo", opponent=scene.bob)
@@ -80,8 +96,10 @@ async def test_idle_players_time_out_then_are_removed(
 
 
 async def test_a_table_buried_by_chat_is_posted_again_below_it(
-    driver: Driver, scene: Scene, uno_bot: BotProcess, database: Path
+    driver: Driver, scene: Scene, bots: BotFactory
 ) -> None:
+    bot = bots()
+    await bot.start()
     table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=4)
     await table.open("duo", opponent=scene.bob)
     first = table.table_message()
@@ -97,6 +115,8 @@ async def test_a_table_buried_by_chat_is_posted_again_below_it(
     # The moved table works: a click on it opens a hand panel.
     await table.open_hands()
     assert table.who_can_act()
+    assert await bot.stop() == 0
+    assert "Traceback" not in bot.output()
 
 
 async def test_timers_resume_from_the_stored_deadline_after_a_crash(
