@@ -2,10 +2,13 @@
 
 Table controls: `uno:{table_id}:{version}:{code}`, where `code` is a compact
 engine action (`p.R5`, `c.G`, `tv`, ...) or a table code (`hand`, `uno`,
-`sel`, `pg.2`). Lobby buttons: `uno:lobby:{lobby_id}:{version}:{code}` (`join`,
+`sel`, `pg.2`, `kr` Keep the rest, `o.R5` / `o.-` a dump's order card by card).
+Lobby buttons: `uno:lobby:{lobby_id}:{version}:{code}` (`join`,
 `leave`, `start`, `cancel`, `accept`, `decline`): a lobby id is never reused,
 even across restarts. The leaderboard pager: `uno:lb.{variant}.{page}`, pages 1
-to MAX_PAGE.
+to MAX_PAGE. Versionless buttons under answers: `uno:share` / `uno:share.{variant}.{page}`
+(Share a private record or board page), `uno:rules.{variant}` (the rules' Details),
+`uno:rematch.{table_id}` (a finished table's Rematch).
 
 Each family has one template (`TABLE_TEMPLATE`, `LOBBY_TEMPLATE`,
 `LEADERBOARD_TEMPLATE`); `parse_custom_id` matches it once and keeps what it
