@@ -78,3 +78,15 @@ def empty_message() -> ApiError:
 
 def invalid_form_body(errors: dict[str, Any]) -> ApiError:
     return ApiError(400, 50035, "Invalid Form Body", kind="invalid_form_body", errors=errors)
+
+
+def wrong_channel_type() -> ApiError:
+    return ApiError(
+        400, 50024, "Cannot execute action on this channel type", kind="wrong_channel_type"
+    )
+
+
+def thread_exists() -> ApiError:
+    return ApiError(
+        400, 160004, "A thread has already been created for this message", kind="thread_exists"
+    )

@@ -33,6 +33,7 @@ class Permission(IntFlag):
     MENTION_EVERYONE = 1 << 17
     USE_EXTERNAL_EMOJIS = 1 << 18
     USE_APPLICATION_COMMANDS = 1 << 31
+    CREATE_PUBLIC_THREADS = 1 << 35
     SEND_MESSAGES_IN_THREADS = 1 << 38
 
     @classmethod
@@ -46,6 +47,7 @@ class Permission(IntFlag):
             | cls.READ_MESSAGE_HISTORY
             | cls.USE_EXTERNAL_EMOJIS
             | cls.USE_APPLICATION_COMMANDS
+            | cls.CREATE_PUBLIC_THREADS
             | cls.SEND_MESSAGES_IN_THREADS
         )
 
@@ -325,6 +327,9 @@ class Message:
     interaction: Interaction | None = None  # the interaction whose answer this is
     deleted: bool = False
     edits: int = 0
+    # Whom the message notified: `<@id>` in its content that its allowed_mentions let
+    # through (Discord's `mentions`), as user ids.
+    pinged: list[int] = field(default_factory=list)
 
     def __repr__(self) -> str:
         where = f" ephemeral to {self.ephemeral_to.name}" if self.ephemeral_to else ""

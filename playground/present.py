@@ -22,6 +22,17 @@ def channel_json(channel: Channel) -> Json:
     return {"id": str(channel.id), "name": channel.name, "parent": parent}
 
 
+def channel_list(guild: Guild) -> list[Json]:
+    """The server's channels as the sidebar lists them: each with its threads under it."""
+    live = [c for c in guild.channels if not c.deleted]
+    ordered: list[Json] = []
+    for channel in live:
+        if channel.parent is None:
+            ordered.append(channel_json(channel))
+            ordered += [channel_json(t) for t in live if t.parent is channel]
+    return ordered
+
+
 def hello(guild: Guild, me: User, *, members: list[User], bot: User, cdn: str) -> Json:
     """The first frame: who I am, the server, its channels, members and roles."""
     return {
@@ -30,7 +41,7 @@ def hello(guild: Guild, me: User, *, members: list[User], bot: User, cdn: str) -
         "bot": user_json(bot),
         "cdn": cdn,
         "guild": {"id": str(guild.id), "name": guild.name, "owner": str(guild.owner_id)},
-        "channels": [channel_json(c) for c in guild.channels if not c.deleted],
+        "channels": channel_list(guild),
         "members": [user_json(u) for u in members],
         "roles": [{"id": str(r.id), "name": r.name} for r in guild.roles],
     }

@@ -94,6 +94,8 @@ class RestApi:
             web.post("/channels/{channel_id}/typing", self.typing),
             web.get("/channels/{channel_id}/messages", self.history),
             web.post("/channels/{channel_id}/messages", self.post_message),
+            web.post("/channels/{channel_id}/threads", self.start_thread),
+            web.post("/channels/{channel_id}/messages/{message_id}/threads", self.start_thread),
             web.get("/channels/{channel_id}/messages/{message_id}", self.get_message),
             web.patch("/channels/{channel_id}/messages/{message_id}", self.edit_message),
             web.delete("/channels/{channel_id}/messages/{message_id}", self.delete_message),
@@ -303,6 +305,16 @@ class RestApi:
         return self._message(
             self.world.post_message(_snowflake(request, "channel_id"), body, uploads)
         )
+
+    async def start_thread(self, request: web.Request) -> web.Response:
+        body, _ = await read_body(request)
+        message = request.match_info.get("message_id")
+        thread = self.world.start_thread(
+            _snowflake(request, "channel_id"),
+            body,
+            None if message is None else _snowflake(request, "message_id"),
+        )
+        return _json(thread.payload(), status=201)
 
     async def get_message(self, request: web.Request) -> web.Response:
         ids = _snowflake(request, "channel_id"), _snowflake(request, "message_id")

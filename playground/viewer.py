@@ -32,11 +32,13 @@ class Viewer:
         self.member = member
         self.sent: dict[int, Signature] = {}
         self.commands_sent: list[Any] | None = None
+        self.channels_sent: list[Any] | None = None
         self.tasks: set[asyncio.Task[None]] = set()
 
     async def run(self, hello: dict[str, Any]) -> None:
         """Serve until the page goes away."""
         await self.ws.send_json(hello)
+        self.channels_sent = hello.get("channels")
         pusher = asyncio.create_task(self._push_forever())
         try:
             async for frame in self.ws:
@@ -76,6 +78,11 @@ class Viewer:
         if commands != self.commands_sent:
             self.commands_sent = commands
             frames.append({"t": "commands", "commands": commands})
+        # A thread the bot opened for a table (or a deleted channel) shows up at once.
+        channels = present.channel_list(self.guild)
+        if channels != self.channels_sent:
+            self.channels_sent = channels
+            frames.append({"t": "channels", "channels": channels})
         for message in list(self.world.messages.values()):
             if message.channel.guild is not self.guild:
                 continue

@@ -197,6 +197,38 @@ class World:
         self.dispatch("THREAD_CREATE", thread)
         return thread
 
+    def start_thread(
+        self, channel_id: int, payload: dict[str, Any], message_id: int | None = None
+    ) -> Channel:
+        """The bot opens a public thread in a text channel, on one of its messages or not.
+
+        As Discord: Create Public Threads needed, no thread in a thread, one thread
+        per message (the thread's id is the message's), a name of 1-100 characters.
+        """
+        channel = self.channel(channel_id)
+        if channel.is_thread:
+            raise errors.wrong_channel_type()
+        needed = Permission.VIEW_CHANNEL | Permission.CREATE_PUBLIC_THREADS
+        if channel.guild.member(self.bot).permissions & needed != needed:
+            raise errors.missing_permissions()
+        name = payload.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            raise errors.invalid_form_body(
+                {"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH", "message": "1-100"}]}}
+            )
+        thread_id = self._id()
+        if message_id is not None:
+            self._channel_message(channel_id, message_id)
+            if message_id in self.channels:
+                raise errors.thread_exists()
+            thread_id = message_id
+        thread = Channel(thread_id, channel.guild, name, type=11, parent=channel)
+        channel.guild.channels.append(thread)
+        self.channels[thread.id] = thread
+        self.dispatch("THREAD_CREATE", thread)
+        self.changed()
+        return thread
+
     def delete_channel(self, channel: Channel) -> None:
         channel.deleted = True
         self.dispatch("CHANNEL_DELETE", channel)
@@ -369,6 +401,7 @@ class World:
             type=kind,
             ephemeral_to=ephemeral_to,
             interaction=interaction,
+            pinged=_pinged(payload),
         )
         if ephemeral_to is not None:
             message.flags |= MessageFlag.EPHEMERAL
@@ -635,3 +668,19 @@ def _callback_type(body: dict[str, Any]) -> CallbackType:
         raise errors.invalid_form_body(
             {"type": {"_errors": [{"code": "BASE_TYPE_CHOICES", "message": "Bad type."}]}}
         ) from None
+
+
+_USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def _pinged(payload: dict[str, Any]) -> list[int]:
+    """The users a new message notifies, as Discord decides from `allowed_mentions`:
+    without it every user mention pings; with it, only those it lets through."""
+    named = [int(m) for m in _USER_MENTION.findall(payload.get("content") or "")]
+    allowed = payload.get("allowed_mentions")
+    if not isinstance(allowed, dict):
+        return named
+    if "users" in (allowed.get("parse") or []):
+        return named
+    listed = {int(u) for u in allowed.get("users") or []}
+    return [u for u in named if u in listed]

@@ -27,6 +27,7 @@ _TYPES = {
     5: discord.InteractionResponseType.deferred_channel_message,
     6: discord.InteractionResponseType.deferred_message_update,
     7: discord.InteractionResponseType.message_update,
+    9: discord.InteractionResponseType.modal,
 }
 
 
@@ -77,6 +78,11 @@ async def send_private(interaction: discord.Interaction[Any], data: dict[str, An
 async def update(interaction: discord.Interaction[Any], data: dict[str, Any]) -> None:
     """Edit the message the clicked control is on, as the interaction's answer."""
     await _callback(interaction, 7, data)
+
+
+async def modal(interaction: discord.Interaction[Any], data: dict[str, Any]) -> None:
+    """Open a form (a modal) as the interaction's answer."""
+    await _callback(interaction, 9, data)
 
 
 async def defer(interaction: discord.Interaction[Any], *, new_message: bool) -> None:

@@ -20,10 +20,12 @@ from cogs.uno.panels import HandPanels
 from cogs.uno.rematches import Rematches
 from cogs.uno.render import OPEN_COMMANDS, ButtonSpec
 from cogs.uno.scoreboards import Scoreboards
+from cogs.uno.server_settings import ServerSettings
 from cogs.uno.settings import UnoSettings
 from cogs.uno.table import Table
 from cogs.uno.table_clicks import TableClicks
 from cogs.uno.table_message import TableMessage
+from cogs.uno.table_options import TableOptions
 from cogs.uno.tables import REMOVE, TableService
 from db.database import Database
 from db.errors import MemberPlaying, StorageError
@@ -64,6 +66,7 @@ class UnoCog(commands.Cog):
         self.table_clicks = TableClicks(self.tables, self.panels)
         self.lobby_clicks = LobbyClicks(self.lobbies, self.tables)
         self.boards = Scoreboards(db)
+        self.server_settings = ServerSettings(db, default_seconds=settings.turn_seconds)
         self.collector = Collector()
         self.tables.on_open = self.collector.table_opened
         self.rematches = Rematches(self.tables, self.lobbies)
@@ -115,7 +118,10 @@ class UnoCog(commands.Cog):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Every click and select: parsed once, answered once, privately when refused."""
-        if interaction.type is not discord.InteractionType.component:
+        if interaction.type not in (
+            discord.InteractionType.component,
+            discord.InteractionType.modal_submit,
+        ):
             return
         age = self.clock.age(interaction.id)
         if age >= TOO_LATE:
@@ -141,9 +147,11 @@ class UnoCog(commands.Cog):
         elif isinstance(control, ids.Rematch):
             await self.rematches.click(interaction, control.table_id)
         elif isinstance(control, ids.Share):
-            await self.boards.share(interaction, control)
+            await self.boards.share(interaction)
         elif isinstance(control, ids.RulesDetails):
             await _rules_details(interaction, control.variant)
+        elif isinstance(control, ids.SettingsControl):
+            await self.server_settings.click(interaction, control)
         elif self.tables.closing:
             await answers.reply(
                 interaction, "I'm restarting; every game is saved. Try again in a minute."
@@ -224,29 +232,33 @@ class UnoCog(commands.Cog):
     @app_commands.guild_only()
     @app_commands.describe(
         opponent="Only this member can accept (leave empty: the first to join plays)",
-        target="Points that lose the match (default 200)",
+        target="Points that lose the match (default: this server's setting, else 200)",
     )
     async def duo(
         self,
         interaction: discord.Interaction[Any],
         opponent: discord.Member | None = None,
-        target: DUO_TARGET = 200,
+        target: DUO_TARGET | None = None,
     ) -> None:
         await self._open_lobby(interaction, "duo", target=target, opponent=opponent)
 
     @uno.command(name="pizza", description="Open a UNO Pocket Pizza Pizza lobby (2–5 players).")
     @app_commands.guild_only()
-    @app_commands.describe(target="Points that win the match (default 250)")
+    @app_commands.describe(
+        target="Points that win the match (default: this server's setting, else 250)"
+    )
     async def pizza(
-        self, interaction: discord.Interaction[Any], target: PIZZA_TARGET = 250
+        self, interaction: discord.Interaction[Any], target: PIZZA_TARGET | None = None
     ) -> None:
         await self._open_lobby(interaction, "pizza", target=target, opponent=None)
 
     @uno.command(name="classic", description="Open a classic UNO lobby (2–10 players).")
     @app_commands.guild_only()
-    @app_commands.describe(target="Points that win the match (default 500)")
+    @app_commands.describe(
+        target="Points that win the match (default: this server's setting, else 500)"
+    )
     async def classic(
-        self, interaction: discord.Interaction[Any], target: CLASSIC_TARGET = 500
+        self, interaction: discord.Interaction[Any], target: CLASSIC_TARGET | None = None
     ) -> None:
         await self._open_lobby(interaction, "classic", target=target, opponent=None)
 
@@ -255,12 +267,17 @@ class UnoCog(commands.Cog):
         interaction: discord.Interaction[Any],
         variant: Variant,
         *,
-        target: int,
+        target: int | None,
         opponent: discord.Member | None,
     ) -> None:
-        if refusal := self.lobby_clicks.refuse_open(interaction, opponent):
+        assert interaction.guild_id is not None
+        settings = await self.db.settings.get(interaction.guild_id)
+        play = TableOptions.of(
+            settings, variant, target=target, turn_seconds=self.tables.settings.turn_seconds
+        )
+        if refusal := self.lobby_clicks.refuse_open(interaction, opponent, play):
             raise UserFacingError(refusal)
-        await self.lobby_clicks.open(interaction, variant, target=target, opponent=opponent)
+        await self.lobby_clicks.open(interaction, variant, play=play, opponent=opponent)
 
     # -- the other commands ------------------------------------------------------------------
 
@@ -345,11 +362,17 @@ class UnoCog(commands.Cog):
 
     @uno.command(name="leaderboard", description="This server's UNO leaderboard.")
     @app_commands.guild_only()
-    @app_commands.describe(variant="Which game (default UNO Duo)")
+    @app_commands.describe(
+        variant="Which game (default UNO Duo)",
+        ranking="skill: by skill rating, from 5 matches (default); wins: by matches won",
+    )
     async def leaderboard(
-        self, interaction: discord.Interaction[Any], variant: VariantChoice = "duo"
+        self,
+        interaction: discord.Interaction[Any],
+        variant: VariantChoice = "duo",
+        ranking: Literal["skill", "wins"] = "skill",
     ) -> None:
-        await self.boards.first_page(interaction, variant)
+        await self.boards.first_page(interaction, variant, by_rating=ranking == "skill")
 
     @uno.command(name="stats", description="A member's UNO record in this server.")
     @app_commands.guild_only()
@@ -388,6 +411,35 @@ class UnoCog(commands.Cog):
             interaction,
             f"{whose} record in this server is erased: {render.plural(touched, 'past game')} "
             "now show a deleted member, and the boards leave them out.",
+        )
+
+    @uno.command(name="settings", description="This server's UNO settings (Manage Server).")
+    @app_commands.guild_only()
+    # Discord applies default permissions to a top-level command only, so this one
+    # is listed for everyone: the panel itself checks Manage Server on every use.
+    @app_commands.default_permissions(manage_guild=True)
+    async def settings(self, interaction: discord.Interaction[Any]) -> None:
+        await self.server_settings.show(interaction)
+
+    @uno.command(name="pings", description="Whether the bot mentions you (everywhere).")
+    @app_commands.describe(state="off: the bot names you without a mention; on: it mentions you")
+    async def pings(
+        self, interaction: discord.Interaction[Any], state: Literal["off", "on"]
+    ) -> None:
+        user_id = interaction.user.id
+        await self.db.prefs.update(user_id, pings=state == "on")
+        table = self.tables.registry.of_player(user_id)
+        if table is not None:  # a table in play follows the change at once
+            if state == "on":
+                table.quiet.discard(str(user_id))
+            else:
+                table.quiet.add(str(user_id))
+        await answers.reply(
+            interaction,
+            "Done: the bot mentions you again when it's your turn or you're challenged."
+            if state == "on"
+            else "Done: the bot won't mention you any more, in any server. "
+            "It names you instead; `/uno pings on` undoes this.",
         )
 
     @uno.command(name="rules", description="The rules, short and private.")

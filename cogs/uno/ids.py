@@ -5,8 +5,9 @@ engine action (`p.R5`, `c.G`, `tv`, ...) or a table code (`hand`, `uno`,
 `sel`, `pg.2`, `kr` Keep the rest, `o.R5` / `o.-` a dump's order card by card).
 Lobby buttons: `uno:lobby:{lobby_id}:{version}:{code}` (`join`,
 `leave`, `start`, `cancel`, `accept`, `decline`): a lobby id is never reused,
-even across restarts. The leaderboard pager: `uno:lb.{variant}.{page}`, pages 1
-to MAX_PAGE. Versionless buttons under answers: `uno:share` / `uno:share.{variant}.{page}`
+even across restarts. The leaderboard pagers: `uno:lb.{variant}.{page}` (by
+wins) and `uno:rb.{variant}.{page}` (by skill rating), pages 1 to MAX_PAGE. The
+settings panel: `uno:set.{code}`. Versionless buttons under answers: `uno:share`
 (Share a private record or board page), `uno:rules.{variant}` (the rules' Details),
 `uno:rematch.{table_id}` (a finished table's Rematch).
 
@@ -47,6 +48,8 @@ MAX_CUSTOM_ID: Final = 100  # Discord's limit for a component's custom_id
 TABLE_TEMPLATE: Final = r"uno:(?P<table>\d+):(?P<version>\d+):(?P<code>[^:]+)"
 LEADERBOARD_TEMPLATE: Final = r"uno:lb\.(?P<variant>[a-z]+)\.(?P<page>\d+)"
 RULES_TEMPLATE: Final = r"uno:rules\.(?P<variant>[a-z]+)"
+RATING_TEMPLATE: Final = r"uno:rb\.(?P<variant>[a-z]+)\.(?P<page>\d+)"
+SETTINGS_TEMPLATE: Final = r"uno:set\.(?P<code>[a-z]+)"
 LOBBY_TEMPLATE: Final = r"uno:lobby:(?P<lobby>\d+):(?P<version>\d+):(?P<code>[a-z]+)"
 
 # Table codes that are not engine actions.
@@ -54,6 +57,10 @@ HAND: Final = "hand"  # open the hand panel
 UNO: Final = "uno"  # the table's UNO! button: the handler decides call or catch
 PICK: Final = "sel"  # a select whose chosen value is an action code
 PAGE: Final = "pg"  # `pg.{n}`: show page n of an overflowing hand panel
+# The settings panel's controls (`uno:set.{code}`), and its modal's.
+SETTINGS_CODES: Final = frozenset(
+    {"deck", "challenge", "house", "table", "numbers", "reset", "form"}
+)
 LOBBY_CODES: Final = frozenset({"join", "leave", "start", "cancel", "accept", "decline"})
 KEEP_REST: Final = "kr"  # Duo draft: keep this card and every later one (KeepCard each)
 TABLE_CODES: Final = frozenset({HAND, UNO, PICK, KEEP_REST})
@@ -83,6 +90,8 @@ _SIMPLE_CODES: Final[dict[type[Action], str]] = {type(a): c for c, a in _SIMPLE.
 
 _TABLE_RE = re.compile(TABLE_TEMPLATE)
 _LEADERBOARD_RE = re.compile(LEADERBOARD_TEMPLATE)
+_RATING_RE = re.compile(RATING_TEMPLATE)
+_SETTINGS_RE = re.compile(SETTINGS_TEMPLATE)
 _LOBBY_RE = re.compile(LOBBY_TEMPLATE)
 _RULES_RE = re.compile(RULES_TEMPLATE)
 _REMATCH_RE = re.compile(r"uno:rematch\.(?P<table>\d+)")
@@ -226,6 +235,22 @@ def rematch_custom_id(table_id: int) -> str:
     return f"{PREFIX}:rematch.{table_id}"
 
 
+def rating_custom_id(variant: str, page: int) -> str:
+    """`uno:rb.{variant}.{page}`: the pager of the board by skill rating."""
+    custom_id = f"{PREFIX}:rb.{variant}.{page}"
+    if not 1 <= page <= MAX_PAGE or _RATING_RE.fullmatch(custom_id) is None:
+        raise ValueError(f"bad rating board page {variant!r} {page!r}")
+    return custom_id
+
+
+def settings_custom_id(code: str) -> str:
+    """`uno:set.{code}`: a control of the settings panel (it carries no server: the
+    server is the one the click comes from, and every click checks Manage Server)."""
+    if code not in SETTINGS_CODES:
+        raise ValueError(f"unknown settings code {code!r}")
+    return f"{PREFIX}:set.{code}"
+
+
 def lobby_custom_id(lobby_id: int, version: int, code: str) -> str:
     """`uno:lobby:{lobby_id}:{version}:{code}`; ValueError for an id we would refuse."""
     if code not in LOBBY_CODES:
@@ -279,6 +304,7 @@ class LobbyControl:
 class LeaderboardPage:
     variant: str
     page: int
+    by_rating: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,21 +325,30 @@ class Rematch:
     table_id: int
 
 
-ParsedId = TableControl | LobbyControl | LeaderboardPage | RulesDetails | Share | Rematch
+@dataclass(frozen=True, slots=True)
+class SettingsControl:
+    """A control of the settings panel, or its modal: which one."""
+
+    code: str
+
+
+ParsedId = (
+    TableControl | LobbyControl | LeaderboardPage | SettingsControl | RulesDetails | Share | Rematch
+)
 
 
 def parse_custom_id(custom_id: object) -> ParsedId | None:
     """Parse one of our custom_ids; None for anything malformed or not ours. Never raises."""
     if not isinstance(custom_id, str) or len(custom_id) > MAX_CUSTOM_ID:
         return None
-    board = _LEADERBOARD_RE.fullmatch(custom_id)
-    if board is not None:
-        page = board["page"]
-        if not page.isascii() or len(page) > len(str(MAX_PAGE)):
-            return None
-        if not 1 <= int(page) <= MAX_PAGE:
-            return None
-        return LeaderboardPage(variant=board["variant"], page=int(page))
+    for pattern, by_rating in ((_LEADERBOARD_RE, False), (_RATING_RE, True)):
+        board = pattern.fullmatch(custom_id)
+        if board is not None:
+            return _board_page(board, by_rating=by_rating)
+    chosen = _SETTINGS_RE.fullmatch(custom_id)
+    if chosen is not None:
+        code = chosen["code"]
+        return SettingsControl(code) if code in SETTINGS_CODES else None
     if custom_id.startswith(("uno:share", "uno:rules.", "uno:rematch.")):
         return _answer_control(custom_id)
     lobby = _LOBBY_RE.fullmatch(custom_id)
@@ -350,6 +385,15 @@ def _answer_control(custom_id: str) -> Share | RulesDetails | Rematch | None:
         return Share()
     page = int(share["page"]) if share["page"].isascii() else 0
     return Share(share["variant"], page) if 1 <= page <= MAX_PAGE else None
+
+
+def _board_page(board: re.Match[str], *, by_rating: bool) -> LeaderboardPage | None:
+    page = board["page"]
+    if not page.isascii() or len(page) > len(str(MAX_PAGE)):
+        return None
+    if not 1 <= int(page) <= MAX_PAGE:
+        return None
+    return LeaderboardPage(variant=board["variant"], page=int(page), by_rating=by_rating)
 
 
 def _lobby_control(found: re.Match[str]) -> LobbyControl | None:

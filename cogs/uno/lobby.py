@@ -10,6 +10,7 @@ import discord
 
 from cogs.uno import ids
 from cogs.uno.render import ButtonSpec, escape_name, plural, variant_name
+from cogs.uno.table_options import TableOptions
 from engine.match import Variant
 
 LOBBY_LIFE = timedelta(minutes=10)
@@ -30,13 +31,19 @@ class Lobby:
     guild_id: int
     host_id: int
     variant: Variant
-    target: int
+    play: TableOptions  # the server's settings when the lobby opened
     seats: list[tuple[int, str]]
     invited_id: int | None = None
+    invited_name: str | None = None  # set when the invited member turned pings off
+    in_thread: bool = False  # opened in a thread: the table stays there
     message_id: int | None = None
     expires_at: datetime = field(default_factory=lambda: datetime.now(UTC) + LOBBY_LIFE)
     starting: bool = False
     version: int = 0
+
+    @property
+    def target(self) -> int:
+        return self.play.target
 
     @property
     def full(self) -> bool:
@@ -54,7 +61,12 @@ class Lobby:
         low, high = SEATS[self.variant]
         host = escape_name(self.seats[0][1]) if self.seats else "?"
         if self.variant == "duo" and self.invited_id is not None:
-            description = f"**{host}** challenges <@{self.invited_id}> to a match of {title}."
+            invited = (
+                f"**{escape_name(self.invited_name)}**"
+                if self.invited_name is not None
+                else f"<@{self.invited_id}>"
+            )
+            description = f"**{host}** challenges {invited} to a match of {title}."
         elif self.variant == "duo":
             description = f"**{host}** wants to play {title}. The first to press **Join** plays."
         else:
@@ -69,6 +81,7 @@ class Lobby:
             inline=True,
         )
         embed.add_field(name="Target", value=plural(self.target, "point"), inline=True)
+        embed.add_field(name="Options", value=self.play.words()[:1024], inline=True)
         embed.add_field(
             name="Expires",
             value=f"<t:{int(self.expires_at.timestamp())}:R> if it hasn't started",

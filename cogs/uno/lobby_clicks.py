@@ -6,12 +6,14 @@ import logging
 from typing import Any
 
 import discord
+from discord.http import MultipartParameters
 
 from cogs.uno import answers, ids, render
 from cogs.uno.issued import click_data, issued
 from cogs.uno.lobbies import LobbyManager
 from cogs.uno.lobby import Lobby
 from cogs.uno.render import OPEN_COMMANDS
+from cogs.uno.table_options import TableOptions
 from cogs.uno.tables import TableService
 from engine.match import Variant
 
@@ -62,7 +64,10 @@ class LobbyClicks:
         return None
 
     def refuse_open(
-        self, interaction: discord.Interaction[Any], opponent: discord.Member | None
+        self,
+        interaction: discord.Interaction[Any],
+        opponent: discord.Member | None,
+        play: TableOptions,
     ) -> str | None:
         """Why a command can't open a lobby here now, in words."""
         assert interaction.guild_id is not None
@@ -70,7 +75,7 @@ class LobbyClicks:
         user = interaction.user
         if busy := self._busy_channel(interaction.channel_id):
             return busy
-        if missing := missing_permissions(interaction):
+        if missing := missing_permissions(interaction, thread=play.thread):
             return (
                 f"I can't run a table in this channel: I need {missing} here. Ask a server "
                 "admin to grant it, or open the table in another channel."
@@ -109,13 +114,15 @@ class LobbyClicks:
         interaction: discord.Interaction[Any],
         variant: Variant,
         *,
-        target: int,
+        play: TableOptions,
         opponent: discord.Member | None,
     ) -> None:
         """Open the lobby as the command's answer (checked by `refuse_open` first)."""
         assert interaction.guild_id is not None
         assert interaction.channel_id is not None
         user = interaction.user
+        quiet = await self.lobbies.db.prefs.without_pings([opponent.id] if opponent else [])
+        mention = opponent is not None and opponent.id not in quiet
         lobby_id = await self.lobbies.db.lobbies.open(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id
         )
@@ -125,16 +132,22 @@ class LobbyClicks:
             guild_id=interaction.guild_id,
             host_id=user.id,
             variant=variant,
-            target=target,
+            play=play,
             seats=[(user.id, user.display_name)],
             invited_id=opponent.id if opponent else None,
+            invited_name=opponent.display_name if opponent and not mention else None,
+            in_thread=_in_thread(interaction),
         )
         await self.lobbies.open(lobby)
+        # A challenged member who turned pings off (`/uno pings off`) is named, not mentioned.
         data = {
-            "content": opponent.mention if opponent else "",
+            "content": opponent.mention if opponent and mention else "",
             "embeds": [lobby.embed().to_dict()],
             "components": self.lobbies.components(lobby),
-            "allowed_mentions": {"parse": [], "users": [str(opponent.id)] if opponent else []},
+            "allowed_mentions": {
+                "parse": [],
+                "users": [str(opponent.id)] if opponent and mention else [],
+            },
         }
         message_id = await answers.respond(interaction, data)
         if message_id is None:
@@ -144,15 +157,47 @@ class LobbyClicks:
     async def _start(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
         self.lobbies.started(lobby)
         await answers.defer(interaction, new_message=False)  # the lobby message becomes the table
+        channel_id, message_id = lobby.channel_id, lobby.message_id
+        if lobby.play.thread and not lobby.in_thread and message_id is not None:
+            thread_id = await self._open_thread(lobby, message_id)
+            if thread_id is not None:  # else the table stays in the channel
+                channel_id, message_id = thread_id, None
         await self.tables.start(
             guild_id=lobby.guild_id,
-            channel_id=lobby.channel_id,
+            channel_id=channel_id,
             host_id=lobby.host_id,
             variant=lobby.variant,
             seats=lobby.seats,
-            target=lobby.target,
-            message_id=lobby.message_id,
+            play=lobby.play,
+            message_id=message_id,
         )
+
+    async def _open_thread(self, lobby: Lobby, message_id: int) -> int | None:
+        """A thread on the lobby message for the table; the lobby message points to it."""
+        names = " vs ".join(name for _, name in lobby.seats)
+        http = self.lobbies.client.http
+        try:
+            thread = await http.start_thread_with_message(
+                lobby.channel_id,
+                message_id,
+                name=f"UNO: {names}"[:100],
+                auto_archive_duration=1440,
+            )
+        except discord.HTTPException as error:
+            log.warning("Could not open a thread for lobby %s: %s", lobby.lobby_id, error)
+            return None
+        thread_id = int(thread["id"])
+        embed = lobby.closed_embed(f"The game is on in <#{thread_id}>.")
+        payload = {"content": None, "embeds": [embed.to_dict()], "components": []}
+        try:
+            await http.edit_message(
+                lobby.channel_id,
+                message_id,
+                params=MultipartParameters(payload=payload, multipart=None, files=None),
+            )
+        except discord.HTTPException as error:
+            log.warning("Could not point lobby %s to its thread: %s", lobby.lobby_id, error)
+        return thread_id
 
 
 def _same_place(interaction: discord.Interaction[Any], lobby: Lobby) -> bool:
@@ -172,14 +217,19 @@ THREADS = (
 )
 
 
-def missing_permissions(interaction: discord.Interaction[Any]) -> str:
+def _in_thread(interaction: discord.Interaction[Any]) -> bool:
+    return interaction.channel is not None and interaction.channel.type in THREADS
+
+
+def missing_permissions(interaction: discord.Interaction[Any], *, thread: bool = False) -> str:
     """The permissions a table needs that the bot lacks in this channel, in words.
 
     The lobby itself is the interaction's answer, which needs none of them; the
     table, summaries and turn pings are ordinary channel messages with embeds.
+    `thread`: the server opens each table in a thread of this channel.
     """
     granted = interaction.app_permissions
-    in_thread = interaction.channel is not None and interaction.channel.type in THREADS
+    in_thread = _in_thread(interaction)
     needed = {
         "view_channel": "View Channel",
         "send_messages_in_threads" if in_thread else "send_messages": (
@@ -187,5 +237,8 @@ def missing_permissions(interaction: discord.Interaction[Any]) -> str:
         ),
         "embed_links": "Embed Links",
     }
+    if thread and not in_thread:
+        needed["create_public_threads"] = "Create Public Threads"
+        needed["send_messages_in_threads"] = "Send Messages in Threads"
     lacking = [f"**{name}**" for flag, name in needed.items() if not getattr(granted, flag)]
     return " and ".join(", ".join(lacking).rsplit(", ", 1)) if lacking else ""

@@ -13,6 +13,7 @@ from cogs.uno import answers, ids, payloads, render
 from cogs.uno.lobbies import LobbyManager
 from cogs.uno.render import ButtonSpec
 from cogs.uno.table import Table
+from cogs.uno.table_options import TableOptions
 from cogs.uno.tables import TableService
 
 KEPT: Final = 200  # offers remembered (the newest finished matches); older ones expire
@@ -29,7 +30,7 @@ class Offer:
     channel_id: int
     host_id: int
     variant: Any
-    target: int
+    play: TableOptions
     seats: list[tuple[int, str]]
     accepted: set[int] = field(default_factory=set)
 
@@ -57,7 +58,7 @@ class Rematches:
         if known is not None:
             return [known.button()]
         seated = [s.player for s in table.public().seats if s.seated]
-        if len(seated) < 2:
+        if len(seated) < 2 or table.play is None:
             return []
         offer = Offer(
             table_id=table.match_id,
@@ -65,7 +66,7 @@ class Rematches:
             channel_id=table.channel_id,
             host_id=table.host_id,
             variant=table.variant,
-            target=int(table.options.get("target", table.match.public_view().target)),
+            play=table.play,
             seats=[(int(p), table.names.get(p, "Player")) for p in seated],
         )
         self.offers[table.match_id] = offer
@@ -97,7 +98,7 @@ class Rematches:
             host_id=offer.host_id,
             variant=offer.variant,
             seats=offer.seats,
-            target=offer.target,
+            play=offer.play,
             message_id=None,  # a new table message below
         )
 

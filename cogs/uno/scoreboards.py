@@ -1,16 +1,19 @@
-"""The leaderboard's pages and a member's record, as answers."""
+"""The leaderboards' pages and a member's record, as answers."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import discord
 
-from cogs.uno import answers, boards, ids, payloads
+from cogs.uno import answers, boards, ids, payloads, rating_board, rating_chart
 from cogs.uno.issued import click_data, issued
-from cogs.uno.render import ButtonSpec, escape_name
+from cogs.uno.render import ButtonSpec, escape_name, variant_name
 from db.database import Database
-from db.models import LeaderboardPage, MemberStats, Variant
+from db.models import LeaderboardPage, MemberStats, Rating, RatingBoardPage, RatingEntry, Variant
+
+MIN_RANKED = 5  # matches before a member is ranked by skill
 
 # A custom_id's text, checked.
 VARIANTS: dict[str, Variant] = {"duo": "duo", "pizza": "pizza", "classic": "classic"}
@@ -22,12 +25,36 @@ class Scoreboards:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def first_page(self, interaction: discord.Interaction[Any], variant: Variant) -> None:
+    async def first_page(
+        self, interaction: discord.Interaction[Any], variant: Variant, *, by_rating: bool = True
+    ) -> None:
         assert interaction.guild_id is not None
-        page = await self.db.scores.leaderboard(
-            guild_id=interaction.guild_id, variant=variant, page=1
+        if by_rating:
+            data = await self._rating_data(interaction, interaction.guild_id, variant, 1)
+        else:
+            page = await self.db.scores.leaderboard(
+                guild_id=interaction.guild_id, variant=variant, page=1
+            )
+            data = _board_data(interaction, page)
+        await answers.send_private(interaction, _with_share(data))  # Share shows it to all
+
+    async def _rating_data(
+        self, interaction: discord.Interaction[Any], guild_id: int, variant: Variant, page: int
+    ) -> dict[str, Any]:
+        board = await rating_page(self.db, guild_id=guild_id, variant=variant, page=page)
+        unranked = await self._unranked(guild_id, variant)
+        embed, specs = rating_board.leaderboard(
+            board, unranked, guild_name=interaction.guild.name if interaction.guild else ""
         )
-        await answers.send_private(interaction, _board_data(interaction, page, share=True))
+        return {"embeds": [embed.to_dict()], "components": payloads.rows(specs)}
+
+    async def _unranked(self, guild_id: int, variant: Variant) -> list[RatingEntry]:
+        """Members with a rated match but fewer than MIN_RANKED, most matches first."""
+        everyone = await self.db.ratings.leaderboard(
+            guild_id=guild_id, variant=variant, page=1, page_size=100, min_played=1
+        )
+        short = [e for e in everyone.entries if e.played < MIN_RANKED]
+        return sorted(short, key=lambda e: (-e.played, e.display_name.casefold()))
 
     async def turn_page(
         self, interaction: discord.Interaction[Any], control: ids.LeaderboardPage
@@ -37,78 +64,120 @@ class Scoreboards:
         custom_id, values = click_data(interaction)
         drawn = issued(interaction.message, custom_id, values)
         if variant is None or interaction.guild_id is None or not drawn:
-            await answers.reply(
-                interaction,
-                "That button is no longer valid: run `/uno leaderboard` or `/uno stats` again.",
-            )
+            await answers.reply(interaction, "That button is no longer valid.")
             return
-        page = await board_page(
-            self.db, guild_id=interaction.guild_id, variant=variant, page=control.page
-        )
-        private = interaction.message is not None and interaction.message.flags.ephemeral
-        await answers.update(interaction, _board_data(interaction, page, share=private))
-
-    async def record(self, interaction: discord.Interaction[Any], who: discord.abc.User) -> None:
-        assert interaction.guild_id is not None
-        records: dict[str, MemberStats | None] = {
-            variant: await self.db.scores.member_stats(
-                guild_id=interaction.guild_id, user_id=who.id, variant=variant
-            )
-            for variant in VARIANTS.values()
-        }
-        embed = boards.stats(who.display_name, records)
-        data = answers.message_data(
-            content=None, embed=embed, components=payloads.rows([_share(ids.SHARE_ID)])
-        )
-        await answers.send_private(interaction, data)
-
-    async def share(self, interaction: discord.Interaction[Any], control: ids.Share) -> None:
-        """Post the private board page or record the button is on, for the channel to see."""
-        message = interaction.message
-        custom_id, values = click_data(interaction)
-        variant = VARIANTS.get(control.variant or "")
-        known = control.variant is None or variant is not None
-        drawn = message is not None and message.embeds and issued(message, custom_id, values)
-        if message is None or not drawn or not known or interaction.guild_id is None:
-            await answers.reply(
-                interaction,
-                "That button is no longer valid: run `/uno leaderboard` or `/uno stats` again.",
-            )
-            return
-        shared_by = f"Shared by {escape_name(interaction.user.display_name)}"
-        if variant is not None:  # a board page, public with its pager: anyone may page it
+        if control.by_rating:
+            data = await self._rating_data(interaction, interaction.guild_id, variant, control.page)
+        else:
             page = await board_page(
                 self.db, guild_id=interaction.guild_id, variant=variant, page=control.page
             )
-            await answers.respond(
-                interaction, {"content": shared_by, **_board_data(interaction, page)}
+            data = _board_data(interaction, page)
+        private = interaction.message is not None and interaction.message.flags.ephemeral
+        await answers.update(interaction, _with_share(data) if private else data)
+
+    async def record(self, interaction: discord.Interaction[Any], who: discord.abc.User) -> None:
+        """The member's record and skill in each game, with a chart of their last changes."""
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        records: dict[str, MemberStats | None] = {}
+        ratings: dict[str, Rating | None] = {}
+        series: dict[str, list[float]] = {}
+        for name, variant in VARIANTS.items():
+            records[name] = await self.db.scores.member_stats(
+                guild_id=guild_id, user_id=who.id, variant=variant
+            )
+            ratings[name] = await self.db.ratings.rating(
+                guild_id=guild_id, user_id=who.id, variant=variant
+            )
+            history = await self.db.ratings.history(
+                guild_id=guild_id, user_id=who.id, variant=variant
+            )
+            series[name] = rating_chart.points(history)
+        embed = boards.stats(who.display_name, records)
+        embed.description = "\n".join(
+            f"**{variant_name(name)}:** {rating_board.rating_words(r, min_played=MIN_RANKED)}"
+            for name, r in ratings.items()
+        )
+        if not any(len(line) >= 2 for line in series.values()):
+            data = answers.message_data(content=None, embed=embed, components=[])
+            await answers.send_private(interaction, _with_share(data))
+            return
+        png = rating_chart.chart_png(series, {name: variant_name(name) for name in series})
+        embed.set_image(url=f"attachment://{rating_chart.FILE_NAME}")
+        share = discord.ui.View(timeout=None)  # only to carry the button: stopped at once,
+        share.add_item(_share_button())  # the click is routed by its custom_id
+        share.stop()
+        await interaction.response.send_message(
+            embed=embed,
+            file=discord.File(io.BytesIO(png), filename=rating_chart.FILE_NAME),
+            ephemeral=True,
+            view=share,
+        )
+
+    async def share(self, interaction: discord.Interaction[Any]) -> None:
+        """Post the private board page or record the button is on, for the channel to see:
+        the same embeds, and a board's pager (anyone may page it), without Share."""
+        message = interaction.message
+        custom_id, values = click_data(interaction)
+        if message is None or not message.embeds or not issued(message, custom_id, values):
+            await answers.reply(
+                interaction,
+                "That button is no longer valid: run `/uno leaderboard` or `/uno stats` again.",
             )
             return
+        rows: list[dict[str, Any]] = []
+        for row in message.components:
+            if isinstance(row, discord.ActionRow):
+                kept = [
+                    dict(c.to_dict())
+                    for c in row.children
+                    if getattr(c, "custom_id", None) != ids.SHARE_ID
+                ]
+                if kept:
+                    rows.append({"type": 1, "components": kept})
         data = answers.message_data(
-            content=shared_by,
+            content=f"Shared by {escape_name(interaction.user.display_name)}",
             embed=None,
-            components=[],  # the page as it was seen; /uno leaderboard pages on
+            components=rows,
         )
         data["embeds"] = [embed.to_dict() for embed in message.embeds]
         await answers.respond(interaction, data)
 
 
-def _share(custom_id: str) -> ButtonSpec:
-    return ButtonSpec(
-        label="Share", custom_id=custom_id, style=discord.ButtonStyle.secondary, emoji="📢", row=1
+def _share_button() -> discord.ui.Button[discord.ui.View]:
+    return discord.ui.Button(
+        label="Share", custom_id=ids.SHARE_ID, style=discord.ButtonStyle.secondary, emoji="📢"
     )
 
 
-def _board_data(
-    interaction: discord.Interaction[Any], page: LeaderboardPage, *, share: bool = False
-) -> dict[str, Any]:
-    """A board page; `share`: privately, with the button that shows it to the channel."""
+def _with_share(data: dict[str, Any]) -> dict[str, Any]:
+    """A private answer's payload with the Share button in a row of its own."""
+    share = ButtonSpec(
+        label="Share", custom_id=ids.SHARE_ID, style=discord.ButtonStyle.secondary, emoji="📢"
+    )
+    return {**data, "components": [*data.get("components", []), *payloads.rows([share])]}
+
+
+def _board_data(interaction: discord.Interaction[Any], page: LeaderboardPage) -> dict[str, Any]:
     embed, specs = boards.leaderboard(
         page, guild_name=interaction.guild.name if interaction.guild else ""
     )
-    if share:
-        specs = [*specs, _share(ids.share_custom_id(page.variant, page.page))]
     return {"embeds": [embed.to_dict()], "components": payloads.rows(specs)}
+
+
+async def rating_page(
+    db: Database, *, guild_id: int, variant: Variant, page: int
+) -> RatingBoardPage:
+    """Page `page` of the board by skill; its last page if the board shrank meanwhile."""
+    board = await db.ratings.leaderboard(
+        guild_id=guild_id, variant=variant, page=page, min_played=MIN_RANKED
+    )
+    if board.page > board.pages:
+        board = await db.ratings.leaderboard(
+            guild_id=guild_id, variant=variant, page=board.pages, min_played=MIN_RANKED
+        )
+    return board
 
 
 async def board_page(

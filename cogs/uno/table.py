@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from cogs.uno.answer_order import AnswerOrder
+from cogs.uno.table_options import TableOptions
 from engine.cards import Card
 from engine.match import Match, Variant
 from engine.views import PublicView
@@ -49,6 +50,8 @@ class Table:
     names: dict[str, str]
     options: dict[str, Any]
     message_id: int | None = None
+    play: TableOptions | None = None  # None: a table of a test, with the bot's defaults
+    quiet: set[str] = field(default_factory=set)  # players who turned pings off
     message_posted: float = field(default_factory=time.monotonic)
     messages_below: int = 0  # others' messages since the table was posted
     deadline: datetime | None = None

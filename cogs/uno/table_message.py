@@ -74,6 +74,7 @@ class TableMessage:
             names=table.names,
             table_id=table.match_id,
             deadline=table.deadline,
+            options="" if table.play is None else table.play.words(),
             missed=table.timeouts,
         )
         if ended:
@@ -239,21 +240,31 @@ class TableMessage:
         if not missed and panel is not None and panel.alive:
             return  # their open panel was just refreshed: no need to ping
         await self._delete_ping(table)
+        who, mention = self.addressed(table, to_act)
         if missed:
             table.warned.add(to_act)
             table.ping_message_id = await self.post(
                 table,
-                content=f"⏱️ <@{to_act}>, your time ran out: missed {missed} of "
+                content=f"⏱️ {who}, your time ran out: missed {missed} of "
                 f"{render.MAX_MISSED} turns in a row. Press **Hand** to play; at "
                 f"{render.MAX_MISSED} you leave the match.",
-                mention=to_act,
+                mention=mention,
             )
             return
         table.ping_message_id = await self.post(
             table,
-            content=f"🔔 <@{to_act}>, it's your turn — press **Hand** to see your cards.",
-            mention=to_act,
+            content=f"🔔 {who}, it's your turn — press **Hand** to see your cards.",
+            mention=mention,
         )
+
+    @staticmethod
+    def addressed(table: Table, player: str) -> tuple[str, str | None]:
+        """How a ping names `player`, and whom it mentions: the server may ask for names
+        only, and a member who turned pings off (`/uno pings off`) is never mentioned."""
+        mentions = table.play is None or table.play.mentions
+        if mentions and player not in table.quiet:
+            return f"<@{player}>", player
+        return f"**{render.escape_name(table.names.get(player, 'Player'))}**", None
 
     async def _delete_ping(self, table: Table) -> None:
         if table.ping_message_id is None:

@@ -26,6 +26,7 @@ from cogs.uno.scoring import match_results
 from cogs.uno.settings import UnoSettings
 from cogs.uno.table import Table
 from cogs.uno.table_message import TABLE_REPOST_AGE, TableMessage
+from cogs.uno.table_options import TableOptions
 from cogs.uno.timers import TurnTimers
 from db.database import Database
 from db.models import RoundResult, RunningTable, Seat
@@ -33,7 +34,7 @@ from engine import actions as engine_actions
 from engine.actions import Action, KeepCard
 from engine.errors import IllegalAction
 from engine.events import Event, MatchEnded, RoundEnded, RoundStarted
-from engine.match import Variant, from_snapshot, new_match, options_for
+from engine.match import Variant, from_snapshot, new_match
 
 log = logging.getLogger(__name__)
 
@@ -68,14 +69,16 @@ class TableService:
         host_id: int,
         variant: Variant,
         seats: Sequence[tuple[int, str]],
-        target: int,
+        play: TableOptions,
         message_id: int | None,
     ) -> Table:
         """Create the match, record it, and show the table (in `message_id` if given)."""
         seed = self._seeds.getrandbits(63)
-        options = options_for(variant, target=target)
-        match = new_match(variant, players=[str(u) for u, _ in seats], seed=seed, options=options)
-        option_data = {"target": target, "host_id": host_id}
+        match = new_match(
+            variant, players=[str(u) for u, _ in seats], seed=seed, options=play.engine(variant)
+        )
+        option_data = {**play.data(), "host_id": host_id}
+        quiet = await self.db.prefs.without_pings(uid for uid, _ in seats)
         match_id = await self.db.tables.start_match(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -95,6 +98,8 @@ class TableService:
             names={str(uid): name for uid, name in seats},
             options=option_data,
             message_id=message_id,
+            play=play,
+            quiet={str(uid) for uid in quiet},
         )
         self.registry.add(table)
         self.on_open()
@@ -115,6 +120,8 @@ class TableService:
             except Exception:
                 log.exception("Could not rebuild table %s", running.match.match_id)
                 continue
+            quiet = await self.db.prefs.without_pings(s.user_id for s in running.match.players)
+            table.quiet = {str(uid) for uid in quiet}
             self.registry.add(table)
             self.timers.arm(table)
             self.message.request(table, delay=0)
@@ -143,8 +150,9 @@ class TableService:
             names={str(seat.user_id): seat.display_name for seat in row.players},
             options=options,
             message_id=row.message_id,
+            play=TableOptions.from_data(options, turn_seconds=self.settings.turn_seconds),
             message_posted=time.monotonic() - TABLE_REPOST_AGE,  # age unknown: re-post
-            deadline=self._resumed(row.turn_deadline),
+            deadline=self._resumed(row.turn_deadline, options),
             last_to_act=waiting[0] if waiting else None,
         )
 
@@ -290,15 +298,20 @@ class TableService:
     def _next_deadline(self, table: Table) -> datetime | None:
         if table.match.is_over:
             return None
-        moment = datetime.now(UTC) + timedelta(seconds=self.settings.turn_seconds)
+        moment = datetime.now(UTC) + timedelta(seconds=self._turn_seconds(table))
         return _whole_second(moment)
 
-    def _resumed(self, deadline: datetime | None) -> datetime | None:
+    def _turn_seconds(self, table: Table) -> int:
+        """The table's own timer (its server's setting), else the bot's default."""
+        return self.settings.turn_seconds if table.play is None else table.play.turn_seconds
+
+    def _resumed(self, deadline: datetime | None, options: dict[str, Any]) -> datetime | None:
         """A stored deadline, but never one that passed while the bot was away: nobody
         could click then, so the player gets a short grace instead of a timeout."""
         if deadline is None:
             return None
-        grace = min(RESTART_GRACE, self.settings.turn_seconds / 2)
+        seconds = int(options.get("turn_seconds", self.settings.turn_seconds))
+        grace = min(RESTART_GRACE, seconds / 2)
         return max(deadline, _whole_second(datetime.now(UTC) + timedelta(seconds=grace)))
 
     async def _expired(self, table: Table, version: int) -> None:
@@ -316,11 +329,12 @@ class TableService:
     async def _time_out(self, table: Table, player: str) -> None:
         if table.timeouts.get(player, 0) + 1 >= MAX_TIMEOUTS:
             table.timeouts[player] = 0
+            who, mention = self.message.addressed(table, player)
             await self.message.post(
                 table,
-                content=f"⏱️ <@{player}> missed {render.plural(MAX_TIMEOUTS, 'turn')} "
+                content=f"⏱️ {who} missed {render.plural(MAX_TIMEOUTS, 'turn')} "
                 "in a row and is removed from the table; that counts as a forfeit.",
-                mention=player,
+                mention=mention,
             )
             await self._apply(table, player, REMOVE, timed_out=False)
             return

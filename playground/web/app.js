@@ -83,6 +83,10 @@ function receive(frame) {
       return hello(frame);
     case "commands":
       return composer.setCommands(frame.commands);
+    case "channels":
+      ctx.channels = new Map(frame.channels.map((c) => [c.id, c]));
+      ctx.channelList = frame.channels;
+      return drawChannels();
     case "message":
       return upsert(frame.m);
     case "delete":

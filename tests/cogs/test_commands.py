@@ -13,6 +13,7 @@ from cogs.uno.cog import UnoCog, UserFacingError
 from cogs.uno.lobby import Lobby
 from cogs.uno.scoreboards import board_page
 from cogs.uno.settings import UnoSettings
+from cogs.uno.table_options import TableOptions
 from db.database import Database
 from tests.db.conftest import GUILD as BOARD_GUILD
 from tests.db.conftest import Clock, win
@@ -37,7 +38,7 @@ async def test_hand_in_an_open_lobby_says_the_game_has_not_started(cog: UnoCog) 
             guild_id=GUILD,
             host_id=ALICE,
             variant="pizza",
-            target=250,
+            play=TableOptions(target=250, turn_seconds=90),
             seats=[(ALICE, "alice"), (BOB, "bob")],
         )
     )

@@ -17,6 +17,7 @@ import pytest
 
 from cogs.uno import boards, render
 from cogs.uno.lobby import Lobby
+from cogs.uno.table_options import TableOptions
 from db.models import (
     LeaderboardEntry,
     LeaderboardPage,
@@ -133,7 +134,7 @@ def test_lobby_host_and_seats_are_escaped_and_the_invite_stays_a_mention() -> No
         guild_id=2,
         host_id=3,
         variant="duo",
-        target=200,
+        play=TableOptions(target=200, turn_seconds=90),
         seats=[(3, EVIL)],
         invited_id=int(SNOWFLAKE),
     )
@@ -142,7 +143,8 @@ def test_lobby_host_and_seats_are_escaped_and_the_invite_stays_a_mention() -> No
     assert embed.fields[0].value == f"• {EVIL_SHOWN}"
     pizza = Lobby(
         lobby_id=6,
-        channel_id=1, guild_id=2, host_id=3, variant="pizza", target=250,
+        channel_id=1, guild_id=2, host_id=3, variant="pizza",
+        play=TableOptions(target=250, turn_seconds=90),
         seats=[(3, EVIL), (4, EVERYONE)],
     )  # fmt: skip
     text = rendered(pizza.embed())

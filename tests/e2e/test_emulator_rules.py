@@ -8,7 +8,7 @@ import discord
 import pytest
 
 from playground import Driver, Emulator, RefusedByClient
-from playground.models import Interaction
+from playground.models import Interaction, Permission
 from tests.e2e.conftest import Scene
 from tests.e2e.tinybot import TinyBot
 
@@ -221,3 +221,41 @@ async def test_edit_limit_names_one_bucket_for_every_channel(emu: Emulator) -> N
     first, second = limit.headers(1), limit.headers(2)
     assert first["X-RateLimit-Bucket"] == second["X-RateLimit-Bucket"]
     assert (first["X-RateLimit-Remaining"], second["X-RateLimit-Remaining"]) == ("4", "5")
+
+
+async def test_threads_are_opened_as_discord_allows(
+    emu: Emulator, scene: Scene, tiny_bot: TinyBot
+) -> None:
+    http = tiny_bot.http
+    posted = await http.send_message(
+        scene.channel.id,
+        params=discord.http.handle_message_parameters(content="table"),
+    )
+    thread = await http.start_thread_with_message(
+        scene.channel.id, int(posted["id"]), name="UNO: alice vs bob", auto_archive_duration=1440
+    )
+    assert thread["id"] == posted["id"]  # a message's thread has the message's id
+    assert thread["parent_id"] == str(scene.channel.id)
+    with pytest.raises(discord.HTTPException) as again:
+        await http.start_thread_with_message(
+            scene.channel.id, int(posted["id"]), name="again", auto_archive_duration=1440
+        )
+    assert again.value.code == 160004
+    with pytest.raises(discord.HTTPException) as nested:
+        await http.start_thread_without_message(
+            int(thread["id"]), name="inner", auto_archive_duration=1440, type=11
+        )
+    assert nested.value.code == 50024
+    everyone = scene.guild.everyone
+    emu.world.set_role_permissions(
+        everyone, everyone.permissions & ~Permission.CREATE_PUBLIC_THREADS
+    )
+    bot_role = emu.world.bot_role(scene.guild)
+    emu.world.set_role_permissions(
+        bot_role, bot_role.permissions & ~Permission.CREATE_PUBLIC_THREADS
+    )
+    with pytest.raises(discord.Forbidden):
+        await http.start_thread_without_message(
+            scene.channel.id, name="denied", auto_archive_duration=1440, type=11
+        )
+    assert sorted(emu.log.kinds()) == ["missing_permissions", "thread_exists", "wrong_channel_type"]

@@ -15,10 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from cogs.uno import render
+from cogs.uno.table_options import TableOptions
 from db.database import Database
 from engine import actions as engine_actions
 from engine.match import Match, from_snapshot
 from playground import Channel, Driver, Message, Outcome, User
+
+TURN_SECONDS = 90  # the bot's default in these tests (BotProcess)
 
 Choice = tuple[str, str | None]  # (custom_id, select value or None for a button)
 
@@ -69,6 +72,7 @@ class Truth:
     names: dict[str, str]
     table_id: int
     deadline: Any
+    options: str  # the table's options in play, as the table message shows them
 
 
 async def load_truth(
@@ -94,7 +98,10 @@ async def _truth(db: Database, channel_id: int) -> Truth | None:
             else:
                 match.apply(player, engine_actions.from_json(data))
         names = {str(s.user_id): s.display_name for s in running.match.players}
-        return Truth(match, names, running.match.match_id, running.match.turn_deadline)
+        options = TableOptions.from_data(running.match.options, turn_seconds=TURN_SECONDS)
+        return Truth(
+            match, names, running.match.match_id, running.match.turn_deadline, options.words()
+        )
     return None
 
 
@@ -264,6 +271,7 @@ class TableWatch:
                 names=truth.names,
                 table_id=truth.table_id,
                 deadline=truth.deadline,
+                options=truth.options,
             ).to_dict()
         )
         self.history.append(expected)

@@ -119,10 +119,12 @@ def table_embed(
     table_id: int,
     deadline: datetime | None,
     title: str | None = None,
+    options: str = "",
     missed: Mapping[str, int] | None = None,
 ) -> discord.Embed:
     """The table message: the whole public state of the match in words.
 
+    `options`: the table's options in play, in words ("30 s a turn · classic deck").
     `missed`: turns each player has let run out in a row (shown until they act).
     """
     heading = title or f"{variant_name(view.variant)} · Round {view.round} · to {view.target}"
@@ -144,6 +146,8 @@ def table_embed(
             value=fit_items(labels, FIELD_VALUE),
             inline=False,
         )
+    if options:
+        embed.add_field(name="Table options", value=options[:FIELD_VALUE], inline=False)
     log = [
         line
         for line in (describe_event(e, names, variant=view.variant) for e in view.recent)

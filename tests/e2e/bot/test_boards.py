@@ -209,7 +209,9 @@ async def test_leaderboard_pages_through_every_player_in_order(
     emu: Emulator, driver: Driver, scene: Scene, database: Path, uno_bot: BotProcess
 ) -> None:
     await with_board(database, scene)
-    opened = await driver.slash(scene.alice, scene.channel, "uno leaderboard", variant="duo")
+    opened = await driver.slash(
+        scene.alice, scene.channel, "uno leaderboard", variant="duo", ranking="wins"
+    )
     assert opened.response_type is CallbackType.CHANNEL_MESSAGE_WITH_SOURCE
     board = opened.message
     assert board is not None
@@ -270,7 +272,9 @@ async def test_any_member_may_page_the_public_board(
     # page (cogs/uno/ids.py), so it belongs to nobody: whoever clicks pages it
     # for everyone, as the pager of a shared scoreboard should.
     await with_board(database, scene)
-    opened = await driver.slash(scene.alice, scene.channel, "uno leaderboard", variant="duo")
+    opened = await driver.slash(
+        scene.alice, scene.channel, "uno leaderboard", variant="duo", ranking="wins"
+    )
     assert opened.message is not None
     board = (await driver.click(scene.alice, opened.message, label="Share")).message
     assert board is not None
@@ -295,7 +299,9 @@ async def test_a_stale_page_button_after_results_change_shows_a_page_that_exists
     emu: Emulator, driver: Driver, scene: Scene, database: Path, uno_bot: BotProcess
 ) -> None:
     await with_board(database, scene)
-    opened = await driver.slash(scene.alice, scene.channel, "uno leaderboard")  # Duo by default
+    opened = await driver.slash(
+        scene.alice, scene.channel, "uno leaderboard", ranking="wins"
+    )  # Duo by default
     board = opened.message
     assert board is not None
     await driver.click(scene.alice, board, label="Next")
