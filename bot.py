@@ -20,7 +20,9 @@ import yarl
 from discord.ext import commands
 from pydantic import ValidationError
 
+from cogs.uno.art import CardEmojis
 from cogs.uno.cog import install
+from cogs.uno.render import faces
 from cogs.uno.settings import UnoSettings
 from config import Settings
 from db.database import Database
@@ -94,6 +96,8 @@ class UnoBot(commands.Bot):
         )
         self.settings = settings
         self.db: Database | None = None
+        self.card_emojis = CardEmojis()
+        self._emoji_sync: asyncio.Task[object] | None = None
 
     async def setup_hook(self) -> None:
         if self.settings.discord_api_base:
@@ -116,6 +120,10 @@ class UnoBot(commands.Bot):
         except DatabaseError as error:
             raise TablesNotRestored(error) from error
         await self.sync_commands()
+        # Cards show as words until their emojis are uploaded (about 2 s of drawing the
+        # first time, a single GET after): the tables open meanwhile.
+        faces.use(self.card_emojis)
+        self._emoji_sync = asyncio.create_task(self.card_emojis.sync(self))
 
     async def sync_commands(self) -> None:
         """Sync to the development server instantly, or globally."""
@@ -130,6 +138,8 @@ class UnoBot(commands.Bot):
             log.info("Synced %d global commands", len(synced))
 
     async def close(self) -> None:
+        if self._emoji_sync is not None and not self._emoji_sync.done():
+            self._emoji_sync.cancel()
         await super().close()  # unloads the cogs first, which stop their timers
         if self.db is not None:
             await self.db.close()
@@ -145,6 +155,8 @@ async def run(settings: Settings) -> int:
     assert settings.discord_token is not None
     if settings.discord_api_base:
         discord.http.Route.BASE = settings.discord_api_base.rstrip("/")
+        # Emoji images (the table's top card) come from that Discord's own CDN.
+        discord.asset.Asset.BASE = str(yarl.URL(settings.discord_api_base).origin())
     async with UnoBot(settings) as bot:
         try:
             await bot.start(settings.discord_token.get_secret_value())

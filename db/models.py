@@ -218,6 +218,7 @@ class MemberPrefs(_Model):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     pings: bool = True  # /uno pings off: never mentioned by the bot
+    tipped: bool = False  # shown the first-time tip on their first hand panel
 
 
 class Rating(_Model):

@@ -81,6 +81,9 @@ class World:
         self.emojis = AppEmojis(self.application_id, self.bot, self._id)
         self.base_url = "http://127.0.0.1"  # set by the server once it listens
         self.listeners: list[Listener] = []
+        # Called with every message body a message or an edit carried (content, embeds,
+        # components), ephemeral ones included: tests read everything a player was shown.
+        self.readers: list[Callable[[dict[str, Any]], None]] = []
         self.version = 0
         self._changed: asyncio.Event | None = None
 
@@ -378,6 +381,8 @@ class World:
         flags: int | None = None,
     ) -> Message:
         self.emojis.check_components(payload.get("components"))
+        for read in self.readers:
+            read(payload)
         kind = 0
         if interaction is not None and interaction.type is InteractionType.APPLICATION_COMMAND:
             kind = 20  # CHAT_INPUT_COMMAND
@@ -411,6 +416,8 @@ class World:
         self, message: Message, payload: dict[str, Any], uploads: Iterable[Upload]
     ) -> None:
         self.emojis.check_components(payload.get("components"))
+        for read in self.readers:
+            read(payload)
         if "content" in payload:
             message.content = payload["content"] or ""
         if "embeds" in payload:

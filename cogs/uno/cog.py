@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.uno import answers, ids, render
+from cogs.uno import answers, ids, payloads, render
 from cogs.uno.click_clock import TOO_LATE, ClickClock
 from cogs.uno.collector import Collector
 from cogs.uno.computers import ComputerSeats
@@ -18,7 +18,8 @@ from cogs.uno.lobbies import LobbyManager
 from cogs.uno.lobby_clicks import LobbyClicks
 from cogs.uno.outcome import Accepted, Refused
 from cogs.uno.panels import HandPanels
-from cogs.uno.render import OPEN_COMMANDS
+from cogs.uno.rematches import Rematches
+from cogs.uno.render import OPEN_COMMANDS, ButtonSpec
 from cogs.uno.scoreboards import Scoreboards
 from cogs.uno.server_settings import ServerSettings
 from cogs.uno.settings import UnoSettings
@@ -72,6 +73,8 @@ class UnoCog(commands.Cog):
         self.tables.on_open = self.collector.table_opened
         self.computers = ComputerSeats(self.tables, delay=settings.computer_delay)
         self.tables.on_moved = self.computers.wake
+        self.rematches = Rematches(self.tables, self.lobbies)
+        self.message.final_buttons = self.rematches.offer
 
     async def cog_load(self) -> None:
         restored = await self.tables.restore_all()
@@ -146,6 +149,12 @@ class UnoCog(commands.Cog):
     ) -> None:
         if isinstance(control, ids.LeaderboardPage):
             await self.boards.turn_page(interaction, control)
+        elif isinstance(control, ids.Rematch):
+            await self.rematches.click(interaction, control.table_id)
+        elif isinstance(control, ids.Share):
+            await self.boards.share(interaction)
+        elif isinstance(control, ids.RulesDetails):
+            await _rules_details(interaction, control.variant)
         elif isinstance(control, ids.SettingsControl):
             await self.server_settings.click(interaction, control)
         elif self.tables.closing:
@@ -339,7 +348,7 @@ class UnoCog(commands.Cog):
             raise UserFacingError("The table is busy with a move — try again in a moment.")
         if not isinstance(outcome, Accepted):
             raise UserFacingError("That game is already over.")
-        await answers.reply(interaction, "You left the table; that counts as a forfeit (X3).")
+        await answers.reply(interaction, "You left the table; that counts as a forfeit.")
 
     @uno.command(
         name="end", description="Close the table in this channel (host or Manage Messages)."
@@ -459,7 +468,27 @@ class UnoCog(commands.Cog):
     async def rules(
         self, interaction: discord.Interaction[Any], variant: VariantChoice = "duo"
     ) -> None:
-        await interaction.response.send_message(render.rules_text(variant)[:2000], ephemeral=True)
+        details = ButtonSpec(
+            label="Details",
+            custom_id=ids.rules_custom_id(variant),
+            style=discord.ButtonStyle.secondary,
+            emoji="📖",
+        )
+        data = answers.message_data(
+            content=render.rules_guide(variant), embed=None, components=payloads.rows([details])
+        )
+        await answers.send_private(interaction, data)
+
+
+async def _rules_details(interaction: discord.Interaction[Any], variant: str) -> None:
+    try:
+        text = render.rules_details(variant)
+    except ValueError:
+        await answers.reply(interaction, OUT_OF_DATE)
+        return
+    await answers.send_private(
+        interaction, answers.message_data(content=text, embed=None, components=[])
+    )
 
 
 def _whose(

@@ -2,11 +2,14 @@
 
 Table controls: `uno:{table_id}:{version}:{code}`, where `code` is a compact
 engine action (`p.R5`, `c.G`, `tv`, ...) or a table code (`hand`, `uno`,
-`sel`, `pg.2`). Lobby buttons: `uno:lobby:{lobby_id}:{version}:{code}` (`join`,
+`sel`, `pg.2`, `kr` Keep the rest, `o.R5` / `o.-` a dump's order card by card).
+Lobby buttons: `uno:lobby:{lobby_id}:{version}:{code}` (`join`,
 `leave`, `start`, `cancel`, `accept`, `decline`): a lobby id is never reused,
 even across restarts. The leaderboard pagers: `uno:lb.{variant}.{page}` (by
 wins) and `uno:rb.{variant}.{page}` (by skill rating), pages 1 to MAX_PAGE. The
-settings panel: `uno:set.{code}`.
+settings panel: `uno:set.{code}`. Versionless buttons under answers: `uno:share`
+(Share a private record or board page), `uno:rules.{variant}` (the rules' Details),
+`uno:rematch.{table_id}` (a finished table's Rematch).
 
 Each family has one template (`TABLE_TEMPLATE`, `LOBBY_TEMPLATE`,
 `LEADERBOARD_TEMPLATE`); `parse_custom_id` matches it once and keeps what it
@@ -44,6 +47,7 @@ MAX_CUSTOM_ID: Final = 100  # Discord's limit for a component's custom_id
 
 TABLE_TEMPLATE: Final = r"uno:(?P<table>\d+):(?P<version>\d+):(?P<code>[^:]+)"
 LEADERBOARD_TEMPLATE: Final = r"uno:lb\.(?P<variant>[a-z]+)\.(?P<page>\d+)"
+RULES_TEMPLATE: Final = r"uno:rules\.(?P<variant>[a-z]+)"
 RATING_TEMPLATE: Final = r"uno:rb\.(?P<variant>[a-z]+)\.(?P<page>\d+)"
 SETTINGS_TEMPLATE: Final = r"uno:set\.(?P<code>[a-z]+)"
 LOBBY_TEMPLATE: Final = r"uno:lobby:(?P<lobby>\d+):(?P<version>\d+):(?P<code>[a-z]+)"
@@ -60,7 +64,8 @@ SETTINGS_CODES: Final = frozenset(
 LOBBY_CODES: Final = frozenset(
     {"join", "leave", "start", "cancel", "accept", "decline", "computer", "addcpu", "strength"}
 )
-TABLE_CODES: Final = frozenset({HAND, UNO, PICK})
+KEEP_REST: Final = "kr"  # Duo draft: keep this card and every later one (KeepCard each)
+TABLE_CODES: Final = frozenset({HAND, UNO, PICK, KEEP_REST})
 # Table controls drawn without a meaningful version (the table message's buttons
 # never go stale); they carry ANY_VERSION and handlers must not compare it.
 VERSIONLESS_CODES: Final = frozenset({HAND, UNO})
@@ -90,8 +95,23 @@ _LEADERBOARD_RE = re.compile(LEADERBOARD_TEMPLATE)
 _RATING_RE = re.compile(RATING_TEMPLATE)
 _SETTINGS_RE = re.compile(SETTINGS_TEMPLATE)
 _LOBBY_RE = re.compile(LOBBY_TEMPLATE)
+_RULES_RE = re.compile(RULES_TEMPLATE)
+_REMATCH_RE = re.compile(r"uno:rematch\.(?P<table>\d+)")
 _SELECT_RE = re.compile(r"sel(?:\.\d{1,2})?")
 _PAGE_RE = re.compile(r"pg\.\d{1,3}")
+# `o.{card}`: lay this card next in a colour dump chosen card by card; `o.-`: start over.
+ORDER_RESTART: Final = "o.-"
+_ORDER_RE = re.compile(r"o\.(?:-|[A-Z0-9+]{1,6})")
+
+
+def order_card(code: str) -> Card | None:
+    """The card an `o.{card}` code names; None for `o.-` or anything else."""
+    if _ORDER_RE.fullmatch(code) is None or code == ORDER_RESTART:
+        return None
+    try:
+        return Card.parse(code[2:])
+    except ValueError:
+        return None
 
 
 def encode_action(action: Action) -> str:
@@ -161,6 +181,8 @@ def is_known_code(code: str) -> bool:
         code in TABLE_CODES
         or _SELECT_RE.fullmatch(code) is not None
         or _PAGE_RE.fullmatch(code) is not None
+        or code == ORDER_RESTART
+        or order_card(code) is not None
         or is_action_code(code)
     )
 
@@ -186,6 +208,33 @@ def leaderboard_custom_id(variant: str, page: int) -> str:
     ):
         raise ValueError(f"bad leaderboard page {variant!r} {page!r}")
     return custom_id
+
+
+def rules_custom_id(variant: str) -> str:
+    """`uno:rules.{variant}`: the rules guide's Details button."""
+    custom_id = f"{PREFIX}:rules.{variant}"
+    if _RULES_RE.fullmatch(custom_id) is None:
+        raise ValueError(f"bad variant {variant!r}")
+    return custom_id
+
+
+SHARE_ID: Final = f"{PREFIX}:share"  # post a private record in the channel
+_SHARE_RE = re.compile(r"uno:share(?:\.(?P<variant>[a-z]+)\.(?P<page>\d{1,6}))?")
+
+
+def share_custom_id(variant: str | None = None, page: int = 1) -> str:
+    """`uno:share` (a record) or `uno:share.{variant}.{page}` (a leaderboard page)."""
+    custom_id = SHARE_ID if variant is None else f"{SHARE_ID}.{variant}.{page}"
+    if _SHARE_RE.fullmatch(custom_id) is None or not 1 <= page <= MAX_PAGE:
+        raise ValueError(f"bad share {variant!r} {page!r}")
+    return custom_id
+
+
+def rematch_custom_id(table_id: int) -> str:
+    """`uno:rematch.{table_id}`: the finished table's Rematch button."""
+    if not table_id >= 0 or len(str(table_id)) > _MAX_INT_DIGITS:
+        raise ValueError(f"bad table id {table_id!r}")
+    return f"{PREFIX}:rematch.{table_id}"
 
 
 def rating_custom_id(variant: str, page: int) -> str:
@@ -261,13 +310,33 @@ class LeaderboardPage:
 
 
 @dataclass(frozen=True, slots=True)
+class RulesDetails:
+    variant: str
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """The Share button under a private leaderboard page (its variant and page) or record."""
+
+    variant: str | None = None
+    page: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    table_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class SettingsControl:
     """A control of the settings panel, or its modal: which one."""
 
     code: str
 
 
-ParsedId = TableControl | LobbyControl | LeaderboardPage | SettingsControl
+ParsedId = (
+    TableControl | LobbyControl | LeaderboardPage | SettingsControl | RulesDetails | Share | Rematch
+)
 
 
 def parse_custom_id(custom_id: object) -> ParsedId | None:
@@ -282,6 +351,8 @@ def parse_custom_id(custom_id: object) -> ParsedId | None:
     if chosen is not None:
         code = chosen["code"]
         return SettingsControl(code) if code in SETTINGS_CODES else None
+    if custom_id.startswith(("uno:share", "uno:rules.", "uno:rematch.")):
+        return _answer_control(custom_id)
     lobby = _LOBBY_RE.fullmatch(custom_id)
     if lobby is not None:
         return _lobby_control(lobby)
@@ -297,6 +368,25 @@ def parse_custom_id(custom_id: object) -> ParsedId | None:
     if not is_known_code(code):
         return None
     return TableControl(table_id=int(table), version=int(version), code=code)
+
+
+def _answer_control(custom_id: str) -> Share | RulesDetails | Rematch | None:
+    """A button without a version: Share, the rules' Details, a finished table's Rematch."""
+    rematch = _REMATCH_RE.fullmatch(custom_id)
+    if rematch is not None:
+        digits = rematch["table"]
+        ok = digits.isascii() and len(digits) <= _MAX_INT_DIGITS
+        return Rematch(int(digits)) if ok else None
+    rules = _RULES_RE.fullmatch(custom_id)
+    if rules is not None:
+        return RulesDetails(variant=rules["variant"])
+    share = _SHARE_RE.fullmatch(custom_id)
+    if share is None:
+        return None
+    if share["variant"] is None:
+        return Share()
+    page = int(share["page"]) if share["page"].isascii() else 0
+    return Share(share["variant"], page) if 1 <= page <= MAX_PAGE else None
 
 
 def _board_page(board: re.Match[str], *, by_rating: bool) -> LeaderboardPage | None:

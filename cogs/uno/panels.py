@@ -27,7 +27,8 @@ class HandPanels:
     ) -> dict[str, Any]:
         """The panel's message payload for the current state; built once per viewer and page."""
         cache = table.cached()
-        key = ("panel", player, page)
+        order = table.dump_order(player)
+        key = ("panel", player, page, tuple(c.code for c in order))
         built = cache.get(key)
         if not isinstance(built, dict):
             hand = render.hand_panel(
@@ -37,11 +38,19 @@ class HandPanels:
                 table_id=table.match_id,
                 version=table.match.version,
                 page=page,
+                order=order,
             )
             built = answers.message_data(
                 content=hand.content, embed=hand.embed, components=payloads.rows(hand.components)
             )
             cache[key] = built
+        missed = table.timeouts.get(player, 0)
+        if missed:  # a default move was made for them: say so until they act
+            late = (
+                f"⏱️ Your time ran out: you missed {missed} of {render.MAX_MISSED} turns in a "
+                f"row and a default move was made. At {render.MAX_MISSED} you leave the match."
+            )
+            note = f"{note}\n{late}" if note else late
         if note:
             return {**built, "content": f"{note}\n{built['content']}"[:2000]}
         return built

@@ -19,7 +19,10 @@ BUTTON, SELECT, ROW = 2, 3, 1
 
 
 def _emoji(text: str) -> dict[str, Any]:
-    return dict(discord.PartialEmoji.from_str(text).to_dict())
+    data = dict(discord.PartialEmoji.from_str(text).to_dict())
+    if data.get("id") is not None:  # a snowflake as Discord writes it: a string (JSON
+        data["id"] = str(data["id"])  # readers such as JavaScript lose digits of big ints)
+    return data
 
 
 def _button(spec: ButtonSpec) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import discord
 
 from cogs.uno import answers, boards, ids, payloads, rating_board, rating_chart
 from cogs.uno.issued import click_data, issued
-from cogs.uno.render import variant_name
+from cogs.uno.render import ButtonSpec, escape_name, variant_name
 from db.database import Database
 from db.models import LeaderboardPage, MemberStats, Rating, RatingBoardPage, RatingEntry, Variant
 
@@ -36,7 +36,7 @@ class Scoreboards:
                 guild_id=interaction.guild_id, variant=variant, page=1
             )
             data = _board_data(interaction, page)
-        await answers.respond(interaction, data)
+        await answers.send_private(interaction, _with_share(data))  # Share shows it to all
 
     async def _rating_data(
         self, interaction: discord.Interaction[Any], guild_id: int, variant: Variant, page: int
@@ -73,7 +73,8 @@ class Scoreboards:
                 self.db, guild_id=interaction.guild_id, variant=variant, page=control.page
             )
             data = _board_data(interaction, page)
-        await answers.update(interaction, data)
+        private = interaction.message is not None and interaction.message.flags.ephemeral
+        await answers.update(interaction, _with_share(data) if private else data)
 
     async def record(self, interaction: discord.Interaction[Any], who: discord.abc.User) -> None:
         """The member's record and skill in each game, with a chart of their last changes."""
@@ -102,15 +103,63 @@ class Scoreboards:
         if played:
             embed.add_field(name="Practice", value=f"vs computer: {won} won of {played}")
         if not any(len(line) >= 2 for line in series.values()):
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            data = answers.message_data(content=None, embed=embed, components=[])
+            await answers.send_private(interaction, _with_share(data))
             return
         png = rating_chart.chart_png(series, {name: variant_name(name) for name in series})
         embed.set_image(url=f"attachment://{rating_chart.FILE_NAME}")
+        share = discord.ui.View(timeout=None)  # only to carry the button: stopped at once,
+        share.add_item(_share_button())  # the click is routed by its custom_id
+        share.stop()
         await interaction.response.send_message(
             embed=embed,
             file=discord.File(io.BytesIO(png), filename=rating_chart.FILE_NAME),
             ephemeral=True,
+            view=share,
         )
+
+    async def share(self, interaction: discord.Interaction[Any]) -> None:
+        """Post the private board page or record the button is on, for the channel to see:
+        the same embeds, and a board's pager (anyone may page it), without Share."""
+        message = interaction.message
+        custom_id, values = click_data(interaction)
+        if message is None or not message.embeds or not issued(message, custom_id, values):
+            await answers.reply(
+                interaction,
+                "That button is no longer valid: run `/uno leaderboard` or `/uno stats` again.",
+            )
+            return
+        rows: list[dict[str, Any]] = []
+        for row in message.components:
+            if isinstance(row, discord.ActionRow):
+                kept = [
+                    dict(c.to_dict())
+                    for c in row.children
+                    if getattr(c, "custom_id", None) != ids.SHARE_ID
+                ]
+                if kept:
+                    rows.append({"type": 1, "components": kept})
+        data = answers.message_data(
+            content=f"Shared by {escape_name(interaction.user.display_name)}",
+            embed=None,
+            components=rows,
+        )
+        data["embeds"] = [embed.to_dict() for embed in message.embeds]
+        await answers.respond(interaction, data)
+
+
+def _share_button() -> discord.ui.Button[discord.ui.View]:
+    return discord.ui.Button(
+        label="Share", custom_id=ids.SHARE_ID, style=discord.ButtonStyle.secondary, emoji="📢"
+    )
+
+
+def _with_share(data: dict[str, Any]) -> dict[str, Any]:
+    """A private answer's payload with the Share button in a row of its own."""
+    share = ButtonSpec(
+        label="Share", custom_id=ids.SHARE_ID, style=discord.ButtonStyle.secondary, emoji="📢"
+    )
+    return {**data, "components": [*data.get("components", []), *payloads.rows([share])]}
 
 
 def _board_data(interaction: discord.Interaction[Any], page: LeaderboardPage) -> dict[str, Any]:

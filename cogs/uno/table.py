@@ -10,6 +10,7 @@ from typing import Any
 
 from cogs.uno.answer_order import AnswerOrder
 from cogs.uno.table_options import TableOptions
+from engine.cards import Card
 from engine.match import Match, Variant
 from engine.views import PublicView
 
@@ -57,6 +58,10 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     answers: dict[str, AnswerOrder] = field(default_factory=dict)
     timeouts: dict[str, int] = field(default_factory=dict)
+    warned: set[str] = field(default_factory=set)  # told their time ran out: no more pings
+    keeping: set[str] = field(default_factory=set)  # pressed "Keep the rest" this draft
+    # a dump being laid card by card: (the state version it was chosen at, cards so far)
+    dump_orders: dict[str, tuple[int, list[Card]]] = field(default_factory=dict)
     panels: dict[str, Panel] = field(default_factory=dict)
     timer: asyncio.Task[None] | None = None
     flusher: asyncio.Task[None] | None = None
@@ -86,6 +91,13 @@ class Table:
         if order is None:
             order = self.answers[player] = AnswerOrder()
         return order
+
+    def dump_order(self, player: str) -> list[Card]:
+        """The cards `player` has chosen to lay first in the dump now asked of them."""
+        chosen = self.dump_orders.get(player)
+        if chosen is None or chosen[0] != self.match.version:
+            return []
+        return list(chosen[1])
 
     def forget_cache(self) -> None:
         """After the match object was replaced (a reload): its versions may repeat."""

@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import Counter
 from typing import Any
 
 import aiohttp
 import discord
 from discord.http import MultipartParameters
 
-from cogs.uno import answers, ids
+from cogs.uno import answers, ids, render
 from cogs.uno.ack import Ack
 from cogs.uno.click_clock import ClickClock
 from cogs.uno.issued import click_data, issued
@@ -20,7 +21,9 @@ from cogs.uno.panels import HandPanels
 from cogs.uno.render import OPEN_COMMANDS
 from cogs.uno.table import Table
 from cogs.uno.tables import TableService
-from engine.actions import Action, CallUno, CatchUno
+from db.errors import DatabaseError
+from engine.actions import Action, CallUno, CatchUno, Dump, KeepCard
+from engine.cards import Card
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +33,16 @@ OUT_OF_DATE = "⌛ That control is out of date — here is your hand now."
 STALE = "⌛ That button was out of date — here is your hand now."
 BUSY = "The table is busy with another move — try again in a moment; nothing changed."
 CLOSED = "This game is over or I'm restarting; nothing changed."
+WATCHING = (
+    "👀 You're watching this game: here is the table as everyone sees it. To play, "
+    "start your own table with `/uno duo` or `/uno pizza`, or join the next one opened here."
+)
+TIP = (
+    "💡 **First game here?** This panel is yours alone: your cards and your choices. Press "
+    "**Hand** on the table to bring it back any time. Down to one card, play it with "
+    "**· UNO!** (or press **Call UNO**). You have {seconds} s per turn; miss 3 turns in a "
+    "row and you leave the match."
+)
 MOVED = "This table moved further down the channel: use the newest table message."
 
 
@@ -57,7 +70,10 @@ class TableClicks:
             await self._elsewhere(interaction, table)
             return
         if not table.seated(interaction.user.id):
-            await answers.reply(interaction, NOT_YOURS)
+            if control.code == ids.HAND:
+                await self._spectator(interaction, table)
+            else:
+                await answers.reply(interaction, NOT_YOURS)
             return
         player = str(interaction.user.id)
         custom_id, _ = click_data(interaction)
@@ -77,7 +93,7 @@ class TableClicks:
         age: float,
     ) -> None:
         if control.code == ids.HAND:
-            await self.show_panel(interaction, table, player)
+            await self.show_panel(interaction, table, player, note=await self._first_tip(player))
             return
         if control.code == ids.UNO:
             await self._press_uno(interaction, table, player, age=age)
@@ -85,23 +101,87 @@ class TableClicks:
         if control.page is not None:
             await self.show_panel(interaction, table, player, page=control.page)
             return
+        code = control.code if not control.is_select else (values[0] if len(values) == 1 else "")
+        if code == ids.ORDER_RESTART or ids.order_card(code) is not None:
+            await self._order(interaction, table, player, control, code, age=age)
+            return
         action = control.action
+        if control.code == ids.KEEP_REST:
+            action = KeepCard()
+            table.keeping.add(player)  # the later picks are kept as the table moves on
         if control.is_select:
             action = _chosen(values)
         if action is None:
             await self.show_panel(interaction, table, player, note=OUT_OF_DATE)
             return
+        await self._act(interaction, table, player, action, control.version, age=age)
+
+    async def _order(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        player: str,
+        control: ids.TableControl,
+        code: str,
+        *,
+        age: float,
+    ) -> None:
+        """A dump laid card by card: remember each pick; the last one lays them all."""
+        if control.version != table.match.version:
+            await self.show_panel(interaction, table, player, note=STALE)
+            return
+        if code == ids.ORDER_RESTART:
+            table.dump_orders.pop(player, None)
+            await self.show_panel(interaction, table, player)
+            return
+        action = _dump_in_order(table, player, ids.order_card(code))
+        if action is None:  # more than one kind of card left to order: ask for the next
+            await self.show_panel(interaction, table, player)
+            return
+        table.dump_orders.pop(player, None)
+        await self._act(interaction, table, player, action, control.version, age=age)
+
+    async def _act(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        player: str,
+        action: Action,
+        version: int,
+        *,
+        age: float,
+    ) -> None:
         ack = Ack(interaction, new_message=not _on_panel(interaction))
         ack.arm(age)
         try:
             outcome = await self.service.act(
-                table, player, action, control.version, wait=ClickClock.budget(age)
+                table, player, action, version, wait=ClickClock.budget(age)
             )
             async with table.answer_order(player).turn(outcome.ticket):
                 deferred = await ack.settle()
                 await self._show_outcome(interaction, table, player, outcome, deferred=deferred)
         finally:
             ack.cancel()
+
+    async def _first_tip(self, player: str) -> str | None:
+        """The tip, once per member ever: on the first hand panel they open."""
+        prefs = self.service.db.prefs
+        try:
+            if (await prefs.get(int(player))).tipped:
+                return None
+            await prefs.update(int(player), tipped=True)
+        except DatabaseError:
+            return None  # a tip is not worth failing a click for
+        seconds = self.service.settings.turn_seconds
+        return TIP.format(seconds=seconds)
+
+    async def _spectator(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """Someone watching presses Hand: the table as everyone sees it, and how to play."""
+        embed = render.table_embed(
+            table.public(), names=table.names, table_id=table.match_id, deadline=table.deadline
+        )
+        data = answers.message_data(content=WATCHING, embed=embed, components=[])
+        await answers.send_private(interaction, data)
 
     async def _press_uno(
         self, interaction: discord.Interaction[Any], table: Table, player: str, *, age: float
@@ -219,6 +299,28 @@ def _on_panel(interaction: discord.Interaction[Any]) -> bool:
     return message is not None and message.flags.ephemeral
 
 
+def _dump_in_order(table: Table, player: str, card: Card | None) -> Action | None:
+    """Add `card` to the player's dump order; the whole Dump once one kind of card is left
+    (those go last), else None (the pick is remembered: ask for the next)."""
+    legal = table.match.legal_actions(player)
+    dumps = [a for a in legal if isinstance(a, Dump)]
+    order = table.dump_order(player)
+    if card is None or not dumps:
+        return None
+    left = Counter(c for c in table.match.private_view(player).hand if c.colour is card.colour)
+    left.subtract(order)
+    if card.colour is not dumps[0].last.colour or left[card] <= 0:
+        return None
+    order.append(card)
+    left[card] -= 1
+    if len([c for c in left if left[c] > 0]) >= 2:
+        table.dump_orders[player] = (table.match.version, order)
+        return None
+    order += list(left.elements())
+    uno = Dump(order[-1], uno=True) in legal
+    return Dump(order[-1], uno=uno, order=tuple(order))
+
+
 def _chosen(values: tuple[str, ...]) -> Action | None:
     """The action a select's one chosen value names; None for anything else."""
     if len(values) != 1:
@@ -235,7 +337,9 @@ def _refusal_words(outcome: Outcome) -> str:
     if isinstance(outcome, Refused) and outcome.kind == "illegal":
         return f"⚠️ {outcome.reason}"
     if isinstance(outcome, Stale):
-        return "That changed just now; nothing happened."
+        return (
+            "That changed just now; nothing happened. Look at your hand again and choose once more."
+        )
     return CLOSED
 
 

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
@@ -41,6 +42,8 @@ class TableMessage:
         self.db = db
         self._tasks: set[asyncio.Task[None]] = set()
         self._outbox: dict[int, list[dict[str, Any]]] = {}
+        # The buttons a match that ended by being played out keeps (Rematch), if any.
+        self.final_buttons: Callable[[Table], list[render.ButtonSpec]] | None = None
 
     # -- the table message -----------------------------------------------------------
 
@@ -73,10 +76,13 @@ class TableMessage:
             table_id=table.match_id,
             deadline=table.deadline,
             options="" if table.play is None else table.play.words(),
+            missed=table.timeouts,
         )
         if ended:
             embed.add_field(name="Table closed", value=ended[:1024], inline=False)
         specs = [] if table.closed else render.table_components(view, table_id=table.match_id)
+        if table.closed and ended is None and table.match.is_over and self.final_buttons:
+            specs = self.final_buttons(table)
         return {"content": None, "embeds": [embed.to_dict()], "components": payloads.rows(specs)}
 
     async def render_now(self, table: Table, *, ended: str | None) -> None:
@@ -230,11 +236,24 @@ class TableMessage:
         table.last_to_act = to_act
         if is_computer(to_act):
             return  # nobody to ping: the computer moves on its own (computers.py)
+        missed = table.timeouts.get(to_act, 0)
+        if missed and to_act in table.warned:
+            return  # warned once already: no more pings until they play again
         panel = table.panels.get(to_act)
-        if panel is not None and panel.alive:
+        if not missed and panel is not None and panel.alive:
             return  # their open panel was just refreshed: no need to ping
         await self._delete_ping(table)
         who, mention = self.addressed(table, to_act)
+        if missed:
+            table.warned.add(to_act)
+            table.ping_message_id = await self.post(
+                table,
+                content=f"⏱️ {who}, your time ran out: missed {missed} of "
+                f"{render.MAX_MISSED} turns in a row. Press **Hand** to play; at "
+                f"{render.MAX_MISSED} you leave the match.",
+                mention=mention,
+            )
+            return
         table.ping_message_id = await self.post(
             table,
             content=f"🔔 {who}, it's your turn — press **Hand** to see your cards.",

@@ -32,14 +32,14 @@ from cogs.uno.timers import TurnTimers
 from db.database import Database
 from db.models import RoundResult, RunningTable, Seat
 from engine import actions as engine_actions
-from engine.actions import Action
+from engine.actions import Action, KeepCard
 from engine.errors import IllegalAction
 from engine.events import Event, MatchEnded, RoundEnded, RoundStarted
 from engine.match import Variant, from_snapshot, new_match
 
 log = logging.getLogger(__name__)
 
-MAX_TIMEOUTS = 3  # DESIGN.md: removed after 3 timeouts in a row
+MAX_TIMEOUTS = render.MAX_MISSED  # DESIGN.md: removed after 3 timeouts in a row
 RESTART_GRACE = 20  # seconds to decide after a restart, if the deadline passed meanwhile
 REMOVE = None  # the "action" of a player leaving or removed (X3)
 
@@ -227,6 +227,7 @@ class TableService:
             table.timeouts[player] = table.timeouts.get(player, 0) + 1
         elif action is not REMOVE:
             table.timeouts[player] = 0
+            table.warned.discard(player)
         table.deadline = self._next_deadline(table)
         try:
             await self._record(table, player, data, events)
@@ -237,6 +238,10 @@ class TableService:
         self._moved_on(table, events=events)
         if action is REMOVE and not is_computer(player):
             await self._forfeit_to_computers(table)
+        if table.keeping:
+            if any(isinstance(e, RoundStarted) for e in events):
+                table.keeping.clear()  # a new draft: everyone chooses again
+            events += await self._keep_drafting(table)
         return events
 
     async def _forfeit_to_computers(self, table: Table) -> None:
@@ -248,6 +253,17 @@ class TableService:
             if table.closed or table.match.is_over:
                 return
             await self._apply(table, player, REMOVE, timed_out=False)
+
+    async def _keep_drafting(self, table: Table) -> list[Event]:
+        """ "Keep the rest": the next draft keep of a player who chose it, recorded as its
+        own action like a click (and so on, through `_apply`, while it is their pick)."""
+        waiting = table.match.waiting_for()
+        if not waiting or waiting[0] not in table.keeping or table.match.is_over:
+            return []
+        player = waiting[0]
+        if KeepCard() not in table.match.legal_actions(player):
+            return []
+        return await self._apply(table, player, KeepCard(), timed_out=False)
 
     async def _record(
         self, table: Table, player: str, data: dict[str, Any], events: list[Event]
@@ -342,7 +358,7 @@ class TableService:
             await self.message.post(
                 table,
                 content=f"⏱️ {who} missed {render.plural(MAX_TIMEOUTS, 'turn')} "
-                "in a row and is removed from the table (a forfeit, X3).",
+                "in a row and is removed from the table; that counts as a forfeit.",
                 mention=mention,
             )
             await self._apply(table, player, REMOVE, timed_out=False)

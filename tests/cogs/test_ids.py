@@ -298,3 +298,19 @@ def test_parse_never_raises(text: str) -> None:
 def test_template_matches_never_crash_the_parser(text: str) -> None:
     parsed = ids.parse_custom_id(text)
     assert parsed is None or isinstance(parsed, ids.TableControl)
+
+
+def test_share_and_rules_details_round_trip() -> None:
+    assert ids.parse_custom_id(ids.share_custom_id()) == ids.Share()
+    assert ids.parse_custom_id(ids.share_custom_id("duo", 3)) == ids.Share("duo", 3)
+    assert ids.parse_custom_id(ids.rules_custom_id("pizza")) == ids.RulesDetails("pizza")
+    for forged in (
+        "uno:share.duo.0",
+        "uno:share.duo.",
+        "uno:share.DUO.1",
+        "uno:rules.",
+        "uno:sharex",
+    ):
+        assert ids.parse_custom_id(forged) is None, forged
+    with pytest.raises(ValueError, match="bad share"):
+        ids.share_custom_id("duo", 0)

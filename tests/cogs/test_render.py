@@ -177,8 +177,9 @@ def check_components(
                 assert 0 < len(option.label) <= 100
                 assert len(option.value) <= 100
                 assert option.description is None or len(option.description) <= 100
-                ids.decode_action(option.value)
-            offered.update(values)
+                if ids.order_card(option.value) is None:  # a dump's next card, else an action
+                    ids.decode_action(option.value)
+            offered.update(v for v in values if ids.order_card(v) is None)
     return offered
 
 
@@ -228,7 +229,15 @@ def all_pages(
 
 
 def codes_of(legal: Sequence[Action]) -> set[str]:
-    return {ids.encode_action(a) for a in legal}
+    """What a panel offers: every legal action, but a play (or dump) that leaves one
+    card only as its UNO-calling twin (one button, not the pair)."""
+    codes = {ids.encode_action(a) for a in legal}
+    return {c for c in codes if not (c.startswith(("p.", "du.")) and _twin(c) in codes)}
+
+
+def _twin(code: str) -> str:
+    kind, _, rest = code.partition(".")
+    return f"{kind}u.{rest}"
 
 
 # ---------------------------------------------------------------- generated views
@@ -340,7 +349,7 @@ def test_every_card_of_the_hand_is_listed(size: int) -> None:
             line for line in listed.splitlines() if line.startswith(render.colour_emoji(c.colour))
         )
         assert colour in line
-        face = c.title if c.colour is None else c.title.split(" ", 1)[1]
+        face = render.card_title(c) if c.colour is None else c.title.split(" ", 1)[1]
         count = hand.count(c)
         expected = face if count == 1 else f"{face} ×{count}"
         assert expected in line.split(": ", 1)[1].split(", ") or f"**{expected}**" in line
@@ -480,7 +489,7 @@ def test_counts_of_one_are_singular_on_the_table_and_in_summaries() -> None:
     seats = (SeatView(ANN, 1, 1, exposed=False, seated=True), SeatView(BOB, 2, 0, False, True))
     table = render.table_embed(public_view(seats=seats), names=NAMES, table_id=1, deadline=None)
     players = (table.fields[0].value or "").splitlines()
-    assert players == ["▶ **Ann** · 1 card · 1 pt", "**Bob** · 2 cards · 0 pts · Player 1"]
+    assert players == ["▶ **Ann** · 1 card · 1 pt", "**Bob** · 2 cards · 0 pts"]
     ended = RoundEnded(
         round=1,
         winner=BOB,
@@ -621,8 +630,11 @@ def test_table_buttons() -> None:
     buttons = render.table_components(public_view(), table_id=12)
     assert [(b.label, b.style) for b in buttons] == [
         ("Hand", discord.ButtonStyle.primary),
-        ("UNO!", discord.ButtonStyle.danger),
+        ("Call UNO", discord.ButtonStyle.success),
     ]
+    exposed = public_view(seats=(SeatView(ANN, 1, 0, True, True), SeatView(BOB, 3, 0, False, True)))
+    catch = render.table_components(exposed, table_id=12)[1]
+    assert (catch.label, catch.style) == ("Catch", discord.ButtonStyle.danger)
     assert [ids.parse_custom_id(b.custom_id) for b in buttons] == [
         ids.TableControl(12, ids.ANY_VERSION, "hand"),
         ids.TableControl(12, ids.ANY_VERSION, "uno"),
@@ -692,9 +704,8 @@ def test_uno_variants_only_when_the_engine_lists_them() -> None:
         private(hand, legal), public_view(), names=NAMES, table_id=1, version=1
     )
     found = by_code(with_uno)
-    assert found["pu.R7"].label == "Red 7 + UNO!"
-    assert found["p.R7"].label == "Red 7"
-    assert found["pu.R7"].row == found["p.R7"].row
+    assert found["pu.R7"].label == "Play Red 7 · UNO!"
+    assert "p.R7" not in found  # one button, not the pair
 
 
 def test_plays_move_to_a_select_when_buttons_do_not_fit() -> None:
@@ -798,7 +809,7 @@ def test_dump_offers_the_choice_of_the_last_card() -> None:
 
 def test_dump_descriptions_count_the_cards_laid() -> None:
     # Descriptions show in selects only: enough plays push the dump into one.
-    plays = [Play(c, uno=uno) for uno in (False, True) for c in ALL_CARDS]
+    plays = [*(Play(c) for c in ALL_CARDS), *(Give(c) for c in ALL_CARDS)]
     legal: list[Action] = [Dump(card("R1")), *plays, Draw()]
     for hand, described in (
         ("R1 R5 G3", "Lay all 2 Red cards; the last one acts"),
@@ -852,7 +863,7 @@ def test_draft_shows_the_card_looked_at() -> None:
 
 
 def test_challenger_sees_the_revealed_hand_and_the_dip_cards() -> None:
-    pub = public_view(recent=(ChallengeResolved(ANN, BOB, legitimate=True),))
+    pub = public_view(recent=(CardGiven(ANN, BOB), ChallengeResolved(ANN, BOB, legitimate=True)))
     panel = render.hand_panel(
         private(
             cards("R1"),
@@ -873,6 +884,44 @@ def test_challenger_sees_the_revealed_hand_and_the_dip_cards() -> None:
     assert "Wild Draw 4" in (field.value or "")
     assert "You received 🟩 Green 2" in panel.content
     assert "You gave away 🟦 Blue Skip" in panel.content
+
+
+def test_notices_are_cleared_at_the_players_next_decision() -> None:
+    before = (CardGiven(BOB, ANN), ChallengeResolved(ANN, BOB, legitimate=False))
+    seen = private(cards("R1 G2"), [], revealed_hand=tuple(cards("B2 G2")), received=card("G2"))
+    shown = render.hand_panel(seen, public_view(recent=before), names=NAMES, table_id=1, version=3)
+    assert "You received" in shown.content
+    assert shown.embed is not None
+    assert shown.embed.fields
+    later = (*before, CardPlayed(ANN, card("R1")))  # Ann's next decision
+    cleared = render.hand_panel(seen, public_view(recent=later), names=NAMES, table_id=1, version=4)
+    assert "You received" not in cleared.content
+    assert cleared.embed is not None
+    assert not cleared.embed.fields
+
+
+@pytest.mark.parametrize(
+    ("legitimate", "hand", "reason"),
+    [
+        (False, "G2 R9", "Bob held 🟩 Green 2, which matched the 🟦 Blue 2 the wild covered."),
+        (True, "R9 Y1", "Bob held nothing else that could go on the 🟦 Blue 2: the wild was fair."),
+    ],
+)
+def test_a_challenge_verdict_says_why(legitimate: bool, hand: str, reason: str) -> None:
+    recent = (
+        CardPlayed(ANN, card("B2")),
+        CardPlayed(BOB, card("W+4")),
+        ColourChosen(BOB, Colour.RED),
+        ChallengeResolved(ANN, BOB, legitimate=legitimate),
+    )
+    panel = render.hand_panel(
+        private(cards("R1"), [], revealed_hand=tuple(cards(hand))),
+        public_view(recent=recent),
+        names=NAMES,
+        table_id=1,
+        version=3,
+    )
+    assert f"⚖️ {reason}" in panel.content
 
 
 def test_another_players_private_cards_never_appear() -> None:
@@ -971,27 +1020,23 @@ def test_match_summary_ranks_by_the_variant(variant: str, order: list[str]) -> N
     assert "Ann wins" in (embed.title or "")
 
 
-@pytest.mark.parametrize("variant", ["duo", "pizza"])
-def test_rules_text_is_short_and_quotes_rule_ids(variant: str) -> None:
-    text = render.rules_text(variant)
-    assert len(text) <= 2000
-    prefix = "D" if variant == "duo" else "P"
-    quoted = set(re.findall(rf"\b{prefix}(\d+)\b", text))
-    assert {"1", "3", "7" if variant == "duo" else "6"} <= quoted
-    assert "X3" in text
+@pytest.mark.parametrize("variant", ["duo", "pizza", "classic"])
+def test_rules_guide_is_one_screen_of_words_with_the_special_cards(variant: str) -> None:
+    guide, details = render.rules_guide(variant), render.rules_details(variant)
+    assert len(guide) <= 2000
+    assert len(details) <= 2000
+    for text in (guide, details):
+        assert not re.search(r"\b[DPCHX]\d{1,2}\b", text)
+    specials = ["Skip", "Reverse", "Wild"] + (["Draw One"] if variant == "pizza" else ["Draw 2"])
+    assert all(f"{name}" in guide for name in specials)
+    assert "🟥 Skip" in guide  # the card pictured (a colour square without emojis)
 
 
-def test_classic_rules_text_is_short_and_in_plain_words() -> None:
-    text = render.rules_text("classic")
-    assert len(text) <= 2000
-    assert "Wild Draw 4" in text
-    assert "500" in text
-    assert re.search(r"\b[DPCHX]\d+\b", text) is None
-
-
-def test_rules_text_refuses_an_unknown_variant() -> None:
+def test_rules_refuse_an_unknown_variant() -> None:
     with pytest.raises(ValueError, match="unknown variant"):
-        render.rules_text("mystery")
+        render.rules_guide("nope")
+    with pytest.raises(ValueError, match="unknown variant"):
+        render.rules_details("nope")
 
 
 def test_one_of_every_event_renders_in_every_log_position() -> None:
@@ -1070,3 +1115,21 @@ def test_real_random_games_render_within_limits(variant: str, players: int) -> N
                 check_embed(render.round_summary(event, names, variant))
             if isinstance(event, MatchEnded):
                 check_embed(render.match_summary(event, names, variant))
+
+
+def test_d9_a_dump_order_can_be_chosen_card_by_card() -> None:
+    hand = cards("R1 R5 R7 G3")
+    legal: list[Action] = [Dump(card("R1")), Dump(card("R5")), Dump(card("R7")), NoDump()]
+    pub = public_view(pending=Pending.REVERSE_DUMP, top=card("RR"))
+    first = render.hand_panel(private(hand, legal), pub, names=NAMES, table_id=1, version=4)
+    found = by_code(first)
+    assert {"du.R1", "du.R5", "du.R7"} <= set(found)  # lay all, ending with X: one click
+    assert found["o.R5"].label == "First Red 5"
+    chosen = render.hand_panel(
+        private(hand, legal), pub, names=NAMES, table_id=1, version=4, order=(card("R5"),)
+    )
+    found = by_code(chosen)
+    assert not any(code.startswith("du.") for code in found)
+    assert [found[c].label for c in ("o.R1", "o.R7")] == ["Then Red 1", "Then Red 7"]
+    assert found[ids.ORDER_RESTART].label == "Start the order over"
+    assert "Laying in this order: 🟥 Red 5" in chosen.content

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -104,9 +105,16 @@ async def _truth(db: Database, channel_id: int) -> Truth | None:
     return None
 
 
+# A card shows as its emoji once the bot's emojis are synced, as a colour square before:
+# the same state either way (the test renders without emojis).
+CARD_MARK = re.compile(r"<:uno_[a-z0-9_]+:\d+>|[\U0001f7e5\U0001f7e8\U0001f7e9\U0001f7e6\u2b1b]")
+
+
 def comparable(embed: dict[str, Any]) -> dict[str, Any]:
     keep = ("title", "description", "fields", "footer", "color")
-    return {key: embed.get(key) for key in keep}
+    text = json.dumps({key: embed.get(key) for key in keep}, ensure_ascii=False)
+    marked: dict[str, Any] = json.loads(CARD_MARK.sub("▣", text))
+    return marked
 
 
 class ScriptedTable:

@@ -12,6 +12,7 @@ colour-blind players and screen readers lose nothing.
 from __future__ import annotations
 
 from cogs.uno.render.panel import hand_panel
+from cogs.uno.render.rules import rules_details, rules_guide
 from cogs.uno.render.specs import (
     BUTTON_LABEL,
     CONTENT_LIMIT,
@@ -23,6 +24,7 @@ from cogs.uno.render.specs import (
     FIELD_VALUE,
     FOOTER_TEXT,
     LOG_LINES,
+    MAX_MISSED,
     NAME_LIMIT,
     NEUTRAL,
     OPEN_COMMANDS,
@@ -41,10 +43,11 @@ from cogs.uno.render.specs import (
     OptionSpec,
     SelectSpec,
 )
-from cogs.uno.render.summaries import match_summary, round_summary, rules_text
+from cogs.uno.render.summaries import match_summary, round_summary
 from cogs.uno.render.table import named_colour, table_components, table_embed
 from cogs.uno.render.words import (
     card_label,
+    card_title,
     clip,
     colour_emoji,
     colour_label,
@@ -72,6 +75,7 @@ __all__ = [
     "FIELD_VALUE",
     "FOOTER_TEXT",
     "LOG_LINES",
+    "MAX_MISSED",
     "NAME_LIMIT",
     "NEUTRAL",
     "OPEN_COMMANDS",
@@ -90,6 +94,7 @@ __all__ = [
     "OptionSpec",
     "SelectSpec",
     "card_label",
+    "card_title",
     "clip",
     "colour_emoji",
     "colour_label",
@@ -106,7 +111,8 @@ __all__ = [
     "plain_name",
     "plural",
     "round_summary",
-    "rules_text",
+    "rules_details",
+    "rules_guide",
     "table_components",
     "table_embed",
     "tidy_name",

@@ -11,6 +11,8 @@ from typing import Final
 import discord
 
 from cogs.uno import ids
+from cogs.uno.render.faces import card_emoji
+from cogs.uno.render.notices import challenge_reason, fresh_since
 from cogs.uno.render.specs import (
     BUTTON_LABEL,
     CONTENT_LIMIT,
@@ -31,6 +33,7 @@ from cogs.uno.render.specs import (
 from cogs.uno.render.table import named_colour
 from cogs.uno.render.words import (
     card_label,
+    card_title,
     clip,
     colour_emoji,
     colour_label,
@@ -59,10 +62,8 @@ from engine.actions import (
     RejectCard,
     TakeVolley,
 )
-from engine.cards import Colour, hand_order
-from engine.events import (
-    ChallengeResolved,
-)
+from engine.cards import Card, Colour, hand_order
+from engine.events import CardGiven, ChallengeResolved
 from engine.views import Pending, Phase, PrivateView, PublicView
 
 
@@ -75,6 +76,11 @@ class _Choice:
     emoji: str
     style: discord.ButtonStyle
     description: str | None
+    code: str | None = None  # a table code instead of the action's (dump order)
+
+    @property
+    def custom_code(self) -> str:
+        return self.code or ids.encode_action(self.action)
 
 
 _COLOUR_STYLES: Final = {
@@ -83,35 +89,74 @@ _COLOUR_STYLES: Final = {
     Colour.GREEN: discord.ButtonStyle.success,
     Colour.BLUE: discord.ButtonStyle.primary,
 }
-_GROUPS: Final = (("dump", "Dump the colour…"), ("give", "Give a card…"), ("play", "Play a card…"))
+DRAFT_HAND: Final = 7  # Duo: each player drafts 7 cards
+_GROUPS: Final = (
+    ("dump", "Dump the colour…"),
+    ("order", "…or choose the order card by card"),
+    ("give", "Give a card…"),
+    ("play", "Play a card…"),
+)
+
+
+def _order_choices(
+    dumps: Sequence[Dump], private: PrivateView, order: Sequence[Card]
+) -> list[_Choice]:
+    """A dump laid card by card: the next card to lay, while two or more kinds remain."""
+    if not dumps:
+        return []
+    colour = dumps[0].last.colour
+    left = Counter(c for c in private.hand if c.colour is colour)
+    left.subtract(order)
+    kinds = [c for c in sorted(left, key=hand_order) if left[c] > 0]
+    if len(kinds) < 2 or (not order and left.total() < 3):
+        return []  # the "Dump, X last" buttons already say every order there is
+    word = "Then" if order else "First"
+    return [
+        _Choice(
+            dumps[0], f"{word} {card_title(c)}", _emoji(c), _STYLE.secondary, None, f"o.{c.code}"
+        )
+        for c in kinds
+    ]
 
 
 def _card_choices(
-    legal: Sequence[Action], private: PrivateView, *, drawn_only: bool
+    legal: Sequence[Action],
+    private: PrivateView,
+    *,
+    drawn_only: bool,
+    order: Sequence[Card] = (),
 ) -> dict[str, list[_Choice]]:
     counts = Counter(private.hand)
+    # A play (or dump) that leaves one card is offered once, calling UNO with it.
+    calls = {a.card for a in legal if isinstance(a, Play) and a.uno}
     plays = sorted(
-        (a for a in legal if isinstance(a, Play)), key=lambda a: (hand_order(a.card), a.uno)
+        (a for a in legal if isinstance(a, Play) and (a.uno or a.card not in calls)),
+        key=lambda a: hand_order(a.card),
     )
+    dump_calls = {a.last for a in legal if isinstance(a, Dump) and a.uno}
     dumps = sorted(
-        (a for a in legal if isinstance(a, Dump)), key=lambda a: (hand_order(a.last), a.uno)
+        (a for a in legal if isinstance(a, Dump) and (a.uno or a.last not in dump_calls)),
+        key=lambda a: hand_order(a.last),
     )
     gives = sorted((a for a in legal if isinstance(a, Give)), key=lambda a: hand_order(a.card))
     secondary = discord.ButtonStyle.secondary
     success = discord.ButtonStyle.success
-    groups: dict[str, list[_Choice]] = {"dump": [], "give": [], "play": []}
+    groups: dict[str, list[_Choice]] = {"dump": [], "order": [], "give": [], "play": []}
+    groups["order"] = _order_choices(dumps, private, order)
+    if order:  # choosing the order card by card: only the next card is asked
+        dumps = []
     for play in plays:
         card = play.card
         count = counts.get(card, 0)
-        label = card.title + (f" ×{count}" if count > 1 else "")
+        label = card_title(card) + (f" ×{count}" if count > 1 else "")
         description = None
         if drawn_only:  # D5/P4: only the card just drawn may be played
             label = f"Play {label}"
             description = "The card you just drew"
-        if play.uno:
-            label += " + UNO!"
-            description = "Play it and call UNO at once"
-        emoji = colour_emoji(card.colour)
+        if play.uno:  # one button: playing down to one card calls UNO with it
+            label = ("" if drawn_only else "Play ") + label + " · UNO!"
+            description = "Leaves you one card: calls UNO with the play"
+        emoji = _emoji(card)
         groups["play"].append(
             _Choice(play, label, emoji, success if play.uno else secondary, description)
         )
@@ -119,23 +164,26 @@ def _card_choices(
         last = dump.last
         colour = last.colour
         same = sum(k for c, k in counts.items() if c.colour is colour and colour is not None)
-        label = f"Dump, {last.title} last" + (" + UNO!" if dump.uno else "")
+        label = f"Dump, {card_title(last)} last" + (" · UNO!" if dump.uno else "")
         kind = f"{colour.title} card" if colour else "card"
         if same == 1:
             description = f"Lay your only {kind}"
         else:
             description = f"Lay all {plural(same, kind)}; the last one acts"
         groups["dump"].append(
-            _Choice(
-                dump, label, colour_emoji(colour), success if dump.uno else secondary, description
-            )
+            _Choice(dump, label, _emoji(last), success if dump.uno else secondary, description)
         )
     for give in gives:
         card = give.card
         groups["give"].append(
-            _Choice(give, f"Give {card.title}", colour_emoji(card.colour), secondary, None)
+            _Choice(give, f"Give {card_title(card)}", _emoji(card), secondary, None)
         )
     return {kind: choices for kind, choices in groups.items() if choices}
+
+
+def _emoji(card: Card) -> str:
+    """The card's picture for a button or option, or its colour square without emojis."""
+    return card_emoji(card) or colour_emoji(card.colour)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,11 +199,15 @@ class _Control:
 def _controls(legal: Sequence[Action], private: PrivateView, public: PublicView) -> list[_Control]:
     """The decisions without a card, in a fixed order."""
     present = {type(a) for a in legal}
-    return [
+    controls = [
         _Control(ids.encode_action(action), *describe(private, public, present))
         for action, describe in _CONTROLS
         if type(action) in present
     ]
+    if KeepCard in present and RejectCard in present and len(private.hand) < DRAFT_HAND - 1:
+        # Keeping every card still to come is a legal choice: one click for the draft.
+        controls.insert(1, _Control(ids.KEEP_REST, "Keep the rest", _STYLE.success, "⏩"))
+    return controls
 
 
 _Look = tuple[str, discord.ButtonStyle, str | None]
@@ -163,10 +215,10 @@ _Look = tuple[str, discord.ButtonStyle, str | None]
 
 def _keep(private: PrivateView, public: PublicView, present: set[type[Action]]) -> _Look:
     looked = private.looking_at
-    label = "Keep" if looked is None else f"Keep {looked.title}"
+    label = "Keep" if looked is None else f"Keep {card_title(looked)}"
     if RejectCard not in present:
         label += " (you must)"
-    return label, _STYLE.success, None if looked is None else colour_emoji(looked.colour)
+    return label, _STYLE.success, None if looked is None else _emoji(looked)
 
 
 def _draw(private: PrivateView, public: PublicView, present: set[type[Action]]) -> _Look:
@@ -351,7 +403,7 @@ def _paged_rows(
 def _button(choice: _Choice, *, table_id: int, version: int, row: int) -> ButtonSpec:
     return ButtonSpec(
         label=clip(choice.label, BUTTON_LABEL),
-        custom_id=ids.table_custom_id(table_id, version, ids.encode_action(choice.action)),
+        custom_id=ids.table_custom_id(table_id, version, choice.custom_code),
         style=choice.style,
         emoji=choice.emoji,
         row=row,
@@ -362,7 +414,7 @@ def _option(choice: _Choice) -> OptionSpec:
     description = choice.description
     return OptionSpec(
         label=clip(choice.label, OPTION_LABEL),
-        value=ids.encode_action(choice.action),
+        value=choice.custom_code,
         description=None if description is None else clip(description, OPTION_DESCRIPTION),
         emoji=choice.emoji,
     )
@@ -380,7 +432,7 @@ def _prompt(private: PrivateView, public: PublicView, names: Mapping[str, str]) 
     if ask is not None:
         return ask(private, public)
     if public.phase is Phase.DRAFT:
-        return "**Draft (D3):** your pick."
+        return "**Draft:** your pick."
     return "**Your turn:** play a matching card or draw."
 
 
@@ -393,7 +445,7 @@ def _ask_draft(private: PrivateView, public: PublicView) -> str:
     looked = private.looking_at
     card = "a card" if looked is None else card_label(looked)
     return (
-        f"**Draft (D3):** you're looking at {card}. "
+        f"**Draft:** you're looking at {card}. "
         "Keep it, or reject it (it goes face up) and keep the next card."
     )
 
@@ -401,7 +453,7 @@ def _ask_draft(private: PrivateView, public: PublicView) -> str:
 def _ask_forced(private: PrivateView, public: PublicView) -> str:
     looked = private.looking_at
     card = "the next card" if looked is None else card_label(looked)
-    return f"**Draft (D3):** you rejected a card, so you must keep {card}."
+    return f"**Draft:** you rejected a card, so you must keep {card}."
 
 
 def _ask_drawn(private: PrivateView, public: PublicView) -> str:
@@ -411,10 +463,9 @@ def _ask_drawn(private: PrivateView, public: PublicView) -> str:
 
 def _ask_dump(private: PrivateView, public: PublicView) -> str:
     if not any(isinstance(a, Dump) for a in private.legal):
-        return f"**Reverse (D9):** you have no other {_colour_words(public)}card to dump."
+        return f"**Reverse:** you have no other {_colour_words(public)}card to dump."
     return (
-        f"**Reverse (D9):** dump every {_colour_words(public)}card "
-        "(pick the one laid last), or don't."
+        f"**Reverse:** dump every {_colour_words(public)}card (pick the one laid last), or don't."
     )
 
 
@@ -424,17 +475,17 @@ _ASK: dict[Pending, Callable[[PrivateView, PublicView], str]] = {
     Pending.DRAWN_CARD: _ask_drawn,
     Pending.COLOUR: lambda private, public: "**Your turn:** name the colour.",
     Pending.VOLLEY: lambda private, public: (
-        f"**Draw 2 volley (D7):** stack a Draw 2, or take {plural(public.pending_draw, 'card')}."
+        f"**Draw 2 volley:** stack a Draw 2, or take {plural(public.pending_draw, 'card')}."
     ),
     Pending.WILD_DRAW: lambda private, public: (
         f"**Wild draw:** challenge, or accept and draw {public.pending_draw}."
     ),
     Pending.DUMP: _ask_dump,
     Pending.REVERSE_DUMP: lambda private, public: (
-        f"**Reverse (D9):** dump every {_colour_words(public)}card, or take a normal turn."
+        f"**Reverse:** dump every {_colour_words(public)}card, or take a normal turn."
     ),
     Pending.GIVE: lambda private, public: (
-        "**Dip Into The Deck (P6):** choose the card to give to the next player."
+        "**Dip Into The Deck:** choose the card to give to the next player."
     ),
 }
 
@@ -447,6 +498,7 @@ def hand_panel(
     table_id: int,
     version: int,
     page: int = 0,
+    order: Sequence[Card] = (),
 ) -> HandPanel:
     """A player's private panel: their hand in words and their legal decisions as controls.
 
@@ -457,8 +509,13 @@ def hand_panel(
         (a for a in legal if isinstance(a, ChooseColour)),
         key=lambda a: list(Colour).index(a.colour),
     )
-    groups = _card_choices(legal, view, drawn_only=public.pending is Pending.DRAWN_CARD)
+    groups = _card_choices(
+        legal, view, drawn_only=public.pending is Pending.DRAWN_CARD, order=order
+    )
     controls = _controls(legal, view, public)
+    if order:  # a dump being laid card by card
+        restart = _Control(ids.ORDER_RESTART, "Start the order over", _STYLE.secondary, "↩️")
+        controls.append(restart)
     components, note = _layout(
         colours=colours,
         groups=groups,
@@ -469,6 +526,9 @@ def hand_panel(
     )
 
     lines = _panel_lines(view, public, names, legal=legal, note=note)
+    if order:
+        laid = ", ".join(card_label(c) for c in order)
+        lines.insert(1, f"Laying in this order: {laid}, … (the last one acts)")
     content = clip("\n".join(lines), CONTENT_LIMIT)
     embed = _hand_embed(view, public, names, legal=legal, table_id=table_id)
     return HandPanel(content=content, embed=fit_embed(embed), components=components)
@@ -493,10 +553,16 @@ def _panel_lines(
         Pending.DRAFT_FORCED,
     ):
         lines.append(f"You're looking at {card_label(view.looking_at)}.")
-    if view.received is not None:
+    # A notice lasts until the player's own next decision after what it tells of.
+    dip = fresh_since(public.recent, view.player, CardGiven) is not None
+    if dip and view.received is not None:
         lines.append(f"You received {card_label(view.received)} (Dip Into The Deck).")
-    if view.given is not None:
+    if dip and view.given is not None:
         lines.append(f"You gave away {card_label(view.given)} (Dip Into The Deck).")
+    if _revealed(view, public) is not None:
+        reason = challenge_reason(public.recent, view.revealed_hand or (), names)
+        if reason is not None:
+            lines.append(f"⚖️ {reason}")
     if not legal and public.to_act == view.player:
         lines.append("Nothing to do yet.")
     if note:
@@ -522,14 +588,23 @@ def _hand_embed(
         else "No cards.",
         colour=colour_value(named_colour(public)),
     )
-    if view.revealed_hand is not None:
+    if _revealed(view, public) is not None:
         embed.add_field(
             name=f"{_challenged_name(view, public, names)}'s hand (only you see it)",
-            value=fit_lines(hand_lines(view.revealed_hand), FIELD_VALUE) or "No cards.",
+            value=fit_lines(hand_lines(view.revealed_hand or ()), FIELD_VALUE) or "No cards.",
             inline=False,
         )
     embed.set_footer(text=f"Table {table_id} · only you can see this")
     return embed
+
+
+def _revealed(view: PrivateView, public: PublicView) -> tuple[Card, ...] | None:
+    """The challenged hand, while the challenge is the latest thing the player saw."""
+    if view.revealed_hand is None:
+        return None
+    if fresh_since(public.recent, view.player, ChallengeResolved) is None:
+        return None
+    return view.revealed_hand
 
 
 def _challenged_name(view: PrivateView, public: PublicView, names: Mapping[str, str]) -> str:

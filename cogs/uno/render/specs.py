@@ -29,6 +29,7 @@ PLACEHOLDER: Final = 150
 
 NAME_LIMIT: Final = 32  # Discord display names are at most 32 characters
 LOG_LINES: Final = 8  # events shown on the table
+MAX_MISSED: Final = 3  # turns missed in a row before a player is removed (a forfeit)
 
 NEUTRAL: Final = 0x2B2D31
 COLOUR_VALUES: Final = {

@@ -8,7 +8,8 @@ from datetime import datetime
 import discord
 
 from cogs.uno import ids
-from cogs.uno.render.specs import FIELD_VALUE, LOG_LINES, ButtonSpec
+from cogs.uno.render.faces import card_url
+from cogs.uno.render.specs import FIELD_VALUE, LOG_LINES, MAX_MISSED, ButtonSpec
 from cogs.uno.render.words import (
     card_label,
     colour_label,
@@ -42,8 +43,8 @@ def _deadline(deadline: datetime | None) -> str:
 
 def _target_words(view: PublicView) -> str:
     if view.variant == "duo":
-        return f"Match to {view.target}: whoever reaches it loses, the lower total wins (D14)"
-    return f"Match to {view.target}: the first to reach it wins (P11)"
+        return f"Match to {view.target}: whoever reaches it loses, the lower total wins"
+    return f"Match to {view.target}: the first to reach it wins"
 
 
 def _pending_words(view: PublicView, names: Mapping[str, str]) -> str:
@@ -59,7 +60,7 @@ def _pending_words(view: PublicView, names: Mapping[str, str]) -> str:
     if words is not None:
         return words(who, view)
     if view.phase is Phase.DRAFT:
-        return f"{who} is drafting (D3)"
+        return f"{who} is drafting"
     return f"{who} to play"
 
 
@@ -73,23 +74,25 @@ def _wild_draw_words(who: str, view: PublicView) -> str:
 
 
 _PENDING_WORDS: dict[Pending, Callable[[str, PublicView], str]] = {
-    Pending.DRAFT_PICK: lambda who, v: f"{who} is looking at a draft card: keep or reject (D3)",
-    Pending.DRAFT_FORCED: lambda who, v: f"{who} must keep the next draft card (D3)",
+    Pending.DRAFT_PICK: lambda who, v: f"{who} is looking at a draft card: keep or reject",
+    Pending.DRAFT_FORCED: lambda who, v: f"{who} must keep the next draft card",
     Pending.DRAWN_CARD: lambda who, v: f"{who} drew a card: play it or keep it",
     Pending.COLOUR: lambda who, v: f"{who} is naming a colour",
     Pending.VOLLEY: lambda who, v: (
-        f"Draw 2 volley: {who} owes {v.pending_draw}: stack a Draw 2 or take them (D7)"
+        f"Draw 2 volley: {who} owes {v.pending_draw}: stack a Draw 2 or take them"
     ),
     Pending.WILD_DRAW: _wild_draw_words,
-    Pending.DUMP: lambda who, v: f"{who} may dump every {_colour_words(v)}card, or keep them (D9)",
+    Pending.DUMP: lambda who, v: f"{who} may dump every {_colour_words(v)}card, or keep them",
     Pending.REVERSE_DUMP: lambda who, v: (
-        f"{who} may dump every {_colour_words(v)}card, or take a normal turn (D9)"
+        f"{who} may dump every {_colour_words(v)}card, or take a normal turn"
     ),
-    Pending.GIVE: lambda who, v: f"{who} is choosing a card to give to the next player (P6)",
+    Pending.GIVE: lambda who, v: f"{who} is choosing a card to give to the next player",
 }
 
 
-def _seat_line(view: PublicView, seat_index: int, names: Mapping[str, str]) -> str:
+def _seat_line(
+    view: PublicView, seat_index: int, names: Mapping[str, str], missed: Mapping[str, int]
+) -> str:
     seat = view.seats[seat_index]
     if not seat.seated:
         score = plural(seat.score, "pt")
@@ -100,10 +103,12 @@ def _seat_line(view: PublicView, seat_index: int, names: Mapping[str, str]) -> s
         plural(seat.cards, "card"),
         plural(seat.score, "pt"),
     ]
-    if view.dealer == seat.player:
-        parts.append("Player 1" if view.variant == "duo" else "dealer")
+    if view.dealer == seat.player and view.variant != "duo":  # Duo's roles: who plays first
+        parts.append("dealer")
     if seat.exposed:
         parts.append("⚠️ hasn't called UNO")
+    if missed.get(seat.player, 0) > 0:  # their time ran out: a default move was made
+        parts.append(f"⏱️ missed {missed[seat.player]} of {MAX_MISSED}")
     return " · ".join(parts)
 
 
@@ -115,18 +120,24 @@ def table_embed(
     deadline: datetime | None,
     title: str | None = None,
     options: str = "",
+    missed: Mapping[str, int] | None = None,
 ) -> discord.Embed:
     """The table message: the whole public state of the match in words.
 
     `options`: the table's options in play, in words ("30 s a turn · classic deck").
+    `missed`: turns each player has let run out in a row (shown until they act).
     """
-    heading = title or f"{variant_name(view.variant)} · Round {view.round}"
+    heading = title or f"{variant_name(view.variant)} · Round {view.round} · to {view.target}"
     embed = discord.Embed(
         title=heading,
         description="\n".join(_state_lines(view, names, deadline)),
         colour=colour_value(named_colour(view)),
     )
-    seats = [_seat_line(view, i, names) for i in range(len(view.seats))]
+    if view.top is not None:
+        picture = card_url(view.top, named_colour(view))
+        if picture is not None:  # the top card large; the emoji's own image, no upload
+            embed.set_thumbnail(url=picture)
+    seats = [_seat_line(view, i, names, missed or {}) for i in range(len(view.seats))]
     embed.add_field(name="Players", value=fit_lines(seats, FIELD_VALUE), inline=False)
     if view.phase is Phase.DRAFT and view.draft_pile:
         labels = [card_label(c) for c in view.draft_pile]
@@ -160,7 +171,7 @@ def _state_lines(
     if view.top is not None:
         lines.append(f"**Top card:** {card_label(view.top, named_colour(view))}")
     elif view.phase is Phase.DRAFT:
-        lines.append("**Draft:** each player picks 7 cards (D3)")
+        lines.append("**Draft:** each player picks 7 cards")
     colour = named_colour(view)
     # A wild's named colour is in its label already; say the colour when it differs.
     if colour is not None and (view.top is None or view.top.colour not in (None, colour)):
@@ -173,13 +184,19 @@ def _state_lines(
         arrow = "↻ clockwise" if view.clockwise else "↺ counter-clockwise"
         dealer = f" · Dealer: {name(names, view.dealer)}" if view.dealer else ""
         lines.append(f"**Direction:** {arrow}{dealer}")
-    lines.append(_target_words(view))
+    if view.round <= 1 and view.top is None:  # said once, before the first card
+        lines.append(_target_words(view))
     return lines
 
 
 def table_components(view: PublicView, *, table_id: int) -> list[ButtonSpec]:
-    """The table message's buttons: Hand and UNO!. They never go stale (ANY_VERSION)."""
+    """The table message's buttons: Hand, and Call UNO or Catch by context.
+
+    They never go stale (ANY_VERSION).
+    """
     over = view.phase is Phase.MATCH_OVER
+    # Someone with one card who hasn't called UNO can be caught: that's what it does now.
+    catch = any(seat.exposed for seat in view.seats)
     return [
         ButtonSpec(
             label="Hand",
@@ -190,10 +207,10 @@ def table_components(view: PublicView, *, table_id: int) -> list[ButtonSpec]:
             row=0,
         ),
         ButtonSpec(
-            label="UNO!",
+            label="Catch" if catch else "Call UNO",
             custom_id=ids.table_custom_id(table_id, ids.ANY_VERSION, ids.UNO),
-            style=discord.ButtonStyle.danger,
-            emoji="📣",
+            style=discord.ButtonStyle.danger if catch else discord.ButtonStyle.success,
+            emoji="🎯" if catch else "📣",
             disabled=over,
             row=0,
         ),

@@ -9,6 +9,7 @@ from typing import Any, Final
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
+from cogs.uno.render.faces import card_emoji
 from cogs.uno.render.specs import (
     COLOUR_EMOJI,
     COLOUR_VALUES,
@@ -24,7 +25,7 @@ from cogs.uno.render.specs import (
     VARIANT_NAMES,
     WILD_EMOJI,
 )
-from engine.cards import Card, Colour, hand_order
+from engine.cards import Card, Colour, Face, hand_order
 from engine.events import (
     CardGiven,
     CardPlayed,
@@ -71,11 +72,23 @@ def colour_label(colour: Colour) -> str:
 
 
 def card_label(card: Card, active_colour: Colour | None = None) -> str:
-    """`🟥 Red 7`; a wild with its named colour: `⬛ Wild → 🟩 Green`."""
-    text = f"{colour_emoji(card.colour)} {card.title}"
+    """`🟥 Red 7`; a wild with its named colour: `⬛ Wild → 🟩 Green`.
+
+    With the card emojis synced the square is the card's picture (a wild's showing
+    the colour named); the words stay for screen readers and colour-blind players.
+    """
+    mark = card_emoji(card, active_colour) or colour_emoji(card.colour)
+    text = f"{mark} {card_title(card)}"
     if card.is_wild and active_colour is not None:
         text += f" → {colour_label(active_colour)}"
     return text
+
+
+def card_title(card: Card) -> str:
+    """The card's name as players say it: a blank wild is played as a plain Wild."""
+    if card.face is Face.WILD_CUSTOMIZABLE:
+        return "Blank Wild (plays as a Wild)"
+    return card.title
 
 
 def variant_name(variant: str) -> str:
@@ -131,7 +144,7 @@ def plural(count: int, word: str) -> str:
 def _face_words(card: Card) -> str:
     """`7`, `Skip`, `Wild Draw 4`: the title without the colour."""
     if card.colour is None:
-        return card.title
+        return card_title(card)
     return card.title[len(card.colour.title) + 1 :]
 
 
@@ -146,7 +159,9 @@ def hand_lines(cards: Iterable[Card], *, bold: frozenset[Card] = frozenset()) ->
         words = []
         for card in group:
             word = _face_words(card) + (f" ×{counts[card]}" if counts[card] > 1 else "")
-            words.append(f"**{word}**" if card in bold else word)
+            word = f"**{word}**" if card in bold else word
+            picture = card_emoji(card)
+            words.append(word if picture is None else f"{picture} {word}")
         heading = "Wilds" if colour is None else colour.title
         lines.append(f"{colour_emoji(colour)} {heading}: " + ", ".join(words))
     return lines
@@ -249,10 +264,7 @@ def describe_event(
 
 def _round_started(event: RoundStarted, n: Mapping[str, str], variant: str | None) -> str:
     if variant == "duo":
-        return (
-            f"Round {event.round} starts: {name(n, event.dealer)} is Player 1, "
-            f"{name(n, event.first)} plays first"
-        )
+        return f"Round {event.round} starts: {name(n, event.first)} plays first"
     if variant in ("pizza", "classic"):
         return (
             f"Round {event.round} starts: {name(n, event.dealer)} deals, "
@@ -263,7 +275,7 @@ def _round_started(event: RoundStarted, n: Mapping[str, str], variant: str | Non
 
 def _cut(event: CutForPlayerOne, n: Mapping[str, str], _: str | None) -> str:
     cuts = ", ".join(f"{name(n, p)} {card_label(c)}" for p, c in event.cuts)
-    return f"Cut for Player 1: {cuts}; {name(n, event.winner)} is Player 1"
+    return f"Cut: {cuts}; {name(n, event.winner)} cut highest"
 
 
 def _draft(event: DraftPicked, n: Mapping[str, str], _: str | None) -> str:
@@ -308,6 +320,14 @@ def _direction(event: DirectionChanged) -> str:
     return "Play now goes counter-clockwise ↺"
 
 
+def _volley(event: VolleyRaised, n: Mapping[str, str]) -> str:
+    if event.total <= 2:  # the first Draw 2 starts the volley: nothing is stacked yet
+        return f"{name(n, event.player)} plays a Draw 2: {name(n, event.target)} owes 2"
+    return (
+        f"{name(n, event.player)} stacks a Draw 2: {name(n, event.target)} now owes {event.total}"
+    )
+
+
 def _challenge(event: ChallengeResolved, n: Mapping[str, str]) -> str:
     verdict = "the play was legitimate" if event.legitimate else "it was a bluff"
     return f"{name(n, event.challenger)} challenged {name(n, event.challenged)}: {verdict}"
@@ -326,9 +346,7 @@ _DESCRIBERS: dict[type[Event], Describer] = {
     DrawnCardKept: lambda e, n, v: f"{name(n, e.player)} kept the drawn card",
     TurnSkipped: lambda e, n, v: f"{name(n, e.player)} is skipped",
     DirectionChanged: lambda e, n, v: _direction(e),
-    VolleyRaised: lambda e, n, v: (
-        f"{name(n, e.player)} stacks a Draw 2: {name(n, e.target)} now owes {e.total}"
-    ),
+    VolleyRaised: lambda e, n, v: _volley(e, n),
     ChallengeResolved: lambda e, n, v: _challenge(e, n),
     ColourDumped: _dumped,
     DumpDeclined: lambda e, n, v: f"{name(n, e.player)} chose not to dump",

@@ -12,8 +12,10 @@ would both answer every click.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+import re
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -105,6 +107,45 @@ async def shared_bot(emu: Emulator, shared_database: Path) -> AsyncIterator[BotP
     output = bot.output()
     assert "Traceback" not in output, output[-4000:]
     assert code == 0, output[-4000:]
+
+
+# A rule id ("(D3)", "D14:", "X3") or an internal code a player would read. Rule ids
+# stay in code, docs and logs; players read words.
+RULE_ID = re.compile(r"\b[DPCHX]\d{1,2}\b|Traceback|\bNone\b")
+
+
+def player_texts(payload: dict[str, Any]) -> Iterator[str]:
+    """Every string of a message body that a player reads (not custom_ids or values)."""
+    yield payload.get("content") or ""
+    for embed in payload.get("embeds") or []:
+        yield embed.get("title") or ""
+        yield embed.get("description") or ""
+        yield (embed.get("footer") or {}).get("text") or ""
+        yield (embed.get("author") or {}).get("name") or ""
+        for field in embed.get("fields") or []:
+            yield field.get("name") or ""
+            yield field.get("value") or ""
+    for row in payload.get("components") or []:
+        for item in row.get("components") or []:
+            yield item.get("label") or ""
+            yield item.get("placeholder") or ""
+            for option in item.get("options") or []:
+                yield option.get("label") or ""
+                yield option.get("description") or ""
+
+
+@pytest.fixture(autouse=True)
+def plain_words(emu: Emulator) -> Iterator[list[str]]:
+    """Every message and edit the bot sent in a test is scanned for rule ids and codes."""
+    seen: list[str] = []
+
+    def read(payload: dict[str, Any]) -> None:
+        seen.extend(t for t in player_texts(payload) if RULE_ID.search(t))
+
+    emu.world.readers.append(read)
+    yield seen
+    emu.world.readers.remove(read)
+    assert seen == [], f"a player read a rule id or code: {seen[:5]}"
 
 
 @pytest_asyncio.fixture(loop_scope="module")

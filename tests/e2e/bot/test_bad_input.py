@@ -64,8 +64,8 @@ async def test_foreign_clicks_get_a_private_reason(
 ) -> None:
     table = await started_duo(driver, scene)
     stranger = emu.add_user("stranger", guild=scene.guild)
-    outcome = await table.press(stranger, "hand")
-    assert "not playing at this table" in private_answer(outcome)
+    outcome = await table.press(stranger, "hand")  # a spectator: the table, and how to play
+    assert "You're watching this game" in private_answer(outcome)
     outcome = await table.press(stranger, "uno")
     assert "not playing at this table" in private_answer(outcome)
     # The player who must wait is offered no control at all.

@@ -23,7 +23,13 @@ from db.models import PlayerResult, RoundResult, Seat, Variant
 from playground import CallbackType, Driver, Emulator, Message, Outcome, User
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
-from tests.e2e.uno_table import ScriptedTable, comparable, is_table_message, load_truth
+from tests.e2e.uno_table import (
+    CARD_MARK,
+    ScriptedTable,
+    comparable,
+    is_table_message,
+    load_truth,
+)
 
 EPOCH = datetime(2026, 3, 1, 18, 0, tzinfo=UTC)
 
@@ -209,7 +215,7 @@ async def test_leaderboard_pages_through_every_player_in_order(
     assert opened.response_type is CallbackType.CHANNEL_MESSAGE_WITH_SOURCE
     board = opened.message
     assert board is not None
-    assert not board.ephemeral  # the server's board is public
+    assert board.ephemeral_to is scene.alice  # asked privately: answered privately
     embed = board.embeds[0]
     assert embed["title"] == "UNO Duo leaderboard"
     assert embed["author"]["name"] == "Uno Club"
@@ -243,22 +249,34 @@ async def test_leaderboard_pages_through_every_player_in_order(
     assert board_lines(board) == BOARD[:10]
     assert not enabled(board, "Previous")
 
-    # Only the one board message: paging never posts a new one.
-    assert driver.visible(scene.bob, scene.channel) == [board]
+    # Only the one private board message: paging never posts a new one.
+    assert driver.visible(scene.alice, scene.channel) == [board]
+    assert driver.visible(scene.bob, scene.channel) == []
+
+    # Share posts the page for the channel, with its pager and without Share.
+    shared = await driver.click(scene.alice, board, label="Share")
+    public = shared.message
+    assert public is not None
+    assert not public.ephemeral
+    assert public.content == "Shared by alice"
+    assert board_lines(public) == BOARD[:10]
+    assert driver.visible(scene.bob, scene.channel) == [public]
+    assert "Share" not in [b.get("label") for b in public.buttons()]
     clean_log(emu)  # and uno_bot: no traceback in the bot's log
 
 
 async def test_any_member_may_page_the_public_board(
     emu: Emulator, driver: Driver, scene: Scene, database: Path, uno_bot: BotProcess
 ) -> None:
-    # The board is one public message whose buttons name only a variant and a
+    # A shared board is one public message whose buttons name only a variant and a
     # page (cogs/uno/ids.py), so it belongs to nobody: whoever clicks pages it
     # for everyone, as the pager of a shared scoreboard should.
     await with_board(database, scene)
     opened = await driver.slash(
         scene.alice, scene.channel, "uno leaderboard", variant="duo", ranking="wins"
     )
-    board = opened.message
+    assert opened.message is not None
+    board = (await driver.click(scene.alice, opened.message, label="Share")).message
     assert board is not None
 
     by_bob = await driver.click(scene.bob, board, label="Next")
@@ -271,7 +289,7 @@ async def test_any_member_may_page_the_public_board(
     assert footer(board) == "Page 3 of 3 · 23 players"
 
     # Everybody sees the page the last click chose, and nobody got a message of their own.
-    for user in (scene.alice, scene.bob, scene.mod):
+    for user in (scene.bob, scene.mod):
         assert driver.visible(user, scene.channel) == [board]
     assert board_lines(board) == BOARD[20:]
     clean_log(emu)  # and uno_bot: no traceback in the bot's log
@@ -293,7 +311,7 @@ async def test_a_stale_page_button_after_results_change_shows_a_page_that_exists
     async with Database.open(database) as db:
         for n in range(1, 11):
             await db.scores.forget_member(SEATS[f"w{n:02}"].user_id, scene.guild.id)
-    await driver.click(scene.bob, board, label="Next")
+    await driver.click(scene.alice, board, label="Next")
     assert footer(board) == "Page 2 of 2 · 13 players"
     assert board_lines(board) == [
         Line(8, "l09", 0, 3),
@@ -306,7 +324,7 @@ async def test_a_stale_page_button_after_results_change_shows_a_page_that_exists
     async with Database.open(database) as db:
         for seat in SEATS.values():
             await db.scores.forget_member(seat.user_id, scene.guild.id)
-    await driver.click(scene.bob, board, label="Previous")
+    await driver.click(scene.alice, board, label="Previous")
     assert board.embeds[0]["description"] == "No finished matches here yet. Be the first!"
     assert footer(board) == "Page 1 of 1 · 0 players"
     assert not enabled(board, "Previous")
@@ -335,6 +353,13 @@ async def test_stats_of_a_member_without_matches_says_so_privately(
     assert answer.embeds[0]["title"] == "bob — UNO record"
     assert "No finished match yet." in answer.text()
     assert [m for m in driver.visible(scene.bob, scene.channel) if m.ephemeral] == []
+    # Share shows the record to the channel.
+    shared = (await driver.click(scene.alice, answer, label="Share")).message
+    assert shared is not None
+    assert not shared.ephemeral
+    assert shared.content == "Shared by alice"
+    assert shared.embeds[0]["title"] == "bob — UNO record"
+    assert driver.visible(scene.bob, scene.channel) == [shared]
     clean_log(emu)  # and uno_bot: no traceback in the bot's log
 
 
@@ -410,28 +435,19 @@ async def test_stats_agree_with_the_recorded_matches(
 
 
 @pytest.mark.parametrize(
-    ("variant", "key_rules"),
+    ("variant", "key_words"),
     [
-        (
-            "duo",
-            ["**UNO Duo**: 2 players, 112 cards", "**D3** No deal: draft 7 cards",
-             "**D7** Draw 2 volley", "**D9** After a Reverse", "**D10** Challenge a Wild Draw 4",
-             "(200 by default) **loses**"],
-        ),
-        (
-            "pizza",
-            ["**UNO Pocket Pizza Pizza**: 2–5 players, 51 cards", "**P2** 5 cards each",
-             "Dip Into The Deck", "**P7** Challenge a Wild Draw 2", "(250 by default) wins"],
-        ),
+        ("duo", ["**UNO Duo**", "Keep the rest", "Wild Draw 4: name a colour", "you **lose**"]),
+        ("pizza", ["**UNO Pocket Pizza Pizza**", "Dip Into The Deck", "Draw One", "(250) wins"]),
     ],
-)  # fmt: skip
-async def test_rules_of_each_variant_are_private_and_whole(
+)
+async def test_rules_of_each_variant_are_a_private_guide_with_details(
     emu: Emulator,
     driver: Driver,
     scene: Scene,
     uno_bot: BotProcess,
     variant: str,
-    key_rules: list[str],
+    key_words: list[str],
 ) -> None:
     answer = private_to(
         await driver.slash(scene.alice, scene.channel, "uno rules", variant=variant), scene.alice
@@ -439,12 +455,15 @@ async def test_rules_of_each_variant_are_private_and_whole(
     text = answer.content
     assert answer.embeds == []
     assert len(text) <= RULES_LIMIT
-    for rule in key_rules:
-        assert rule in text
-    other = "P" if variant == "duo" else "D"
-    assert not re.search(rf"\*\*{other}\d", text)  # the other variant's rules stay out
-    assert text.endswith("**X3** Leaving a match is a forfeit.")  # not cut short
-    assert text == render.rules_text(variant)
+    for words in key_words:
+        assert words in text
+    assert not re.search(r"\b[DPX]\d", text)  # no rule ids: words
+    assert CARD_MARK.sub("▣", text) == CARD_MARK.sub("▣", render.rules_guide(variant))
+    (details,) = answer.buttons()
+    assert details["label"] == "Details"
+    fine = private_to(await driver.click(scene.alice, answer, details["custom_id"]), scene.alice)
+    assert fine.content == render.rules_details(variant)
+    assert "three turns in a row" in fine.content
     if variant == "duo":  # Duo is the default variant
         plain = private_to(await driver.slash(scene.bob, scene.channel, "uno rules"), scene.bob)
         assert plain.content == text
@@ -486,7 +505,7 @@ async def test_hand_at_a_running_table_shows_the_callers_own_panel(
             table_id=truth.table_id,
             version=truth.match.version,
         )
-        assert panel.content == expected.content
+        assert CARD_MARK.sub("▣", panel.content) == CARD_MARK.sub("▣", expected.content)
         assert comparable(panel.embeds[0]) == comparable(expected.embed.to_dict())
         assert sorted(panel.custom_ids()) == sorted(spec.custom_id for spec in expected.components)
         hand = truth.match.private_view(str(user.id)).hand
@@ -538,7 +557,7 @@ async def test_hand_after_leaving_a_pizza_table_that_plays_on_is_refused(
     answer = private_to(await driver.slash(carol, scene.channel, "uno hand"), carol)
     assert answer.content == NOT_AT_A_TABLE
     pressed = private_to(await table.press(carol, "hand"), carol)
-    assert "not playing at this table" in pressed.content
+    assert "You're watching this game" in pressed.content  # no hand: the table, as a spectator
     again = private_to(await driver.slash(carol, scene.channel, "uno leave"), carol)
     assert again.content == NOT_AT_A_TABLE
 

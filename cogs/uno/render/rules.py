@@ -1,0 +1,139 @@
+"""`/uno rules`: a one-screen guide per variant with the cards pictured, and the details.
+
+Words only: the rule ids of docs/rules.md stay in the docs and the code.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cogs.uno.render.faces import card_emoji
+from cogs.uno.render.specs import CONTENT_LIMIT
+from cogs.uno.render.words import clip, colour_emoji
+from engine.cards import card
+
+# (card shown, what it does), per variant: the special cards a player meets.
+_SPECIALS: Final = {
+    "duo": (
+        ("RS", "Skip: you play again."),
+        ("GR", "Reverse: you may lay every other card of its colour at once (the last one acts)."),
+        ("Y+2", "Draw 2: your opponent stacks a Draw 2 back, or draws the whole total."),
+        ("W", "Wild: name the colour."),
+        ("W+4", "Wild Draw 4: name a colour; your opponent draws 4 or challenges, then you play "
+         "again. A bluff (you held the colour) costs you 4; a fair play costs them 6."),
+    ),
+    "pizza": (
+        ("RS", "Skip: the next player misses a turn."),
+        ("GR", "Reverse: play turns the other way (with 2 players, a Skip)."),
+        ("Y+1", "Draw One: the next player draws 1 and misses a turn."),
+        ("W", "Wild: name the colour."),
+        ("W+2", "Wild Draw 2: name a colour; the next player draws 2 and misses a turn, or "
+         "challenges. A bluff costs you 2; a fair play costs them 4."),
+        ("WDIP", "Wild Dip Into The Deck: name a colour, draw one, then give any card to the "
+         "next player."),
+    ),
+    "classic": (
+        ("RS", "Skip: the next player misses a turn."),
+        ("GR", "Reverse: play turns the other way (with 2 players, a Skip)."),
+        ("Y+2", "Draw 2: the next player draws 2 and misses a turn. No stacking."),
+        ("W", "Wild: name the colour."),
+        ("W+4", "Wild Draw 4: name a colour; the next player draws 4 and misses a turn, or "
+         "challenges. A bluff (you held the colour) costs you 4; a fair play costs them 6."),
+    ),
+}  # fmt: skip
+
+_TURN: Final = {
+    "duo": (
+        "**UNO Duo**, 2 players. No deal: each of you drafts 7 cards, keeping or rejecting "
+        "them one at a time (**Keep the rest** keeps the lot).",
+        "**Your turn:** play a card that matches the top card's colour, number or symbol, "
+        "or any wild; or draw one (you may play it at once).",
+        "**Down to one card?** Play it with **· UNO!** or press **Call UNO**; caught first, "
+        "you draw 2.",
+        "**Winning:** out of cards ends the round; the other player scores their hand. "
+        "Reach the target (200) and you **lose**: the lower total wins.",
+    ),
+    "pizza": (
+        "**UNO Pocket Pizza Pizza**, 2–5 players, 5 cards each.",
+        "**Your turn:** play a card that matches the top card's colour, number or symbol, "
+        "or any wild; or draw one (you may play it at once).",
+        "**Down to one card?** Play your second-to-last with **· UNO!** or press **Call "
+        "UNO**; caught first, you draw 2.",
+        "**Winning:** out of cards wins the round and scores every other hand; the first to "
+        "the target (250) wins.",
+    ),
+    "classic": (
+        "**Classic UNO**, 2–10 players, 7 cards each.",
+        "**Your turn:** play a card that matches the top card's colour, number or symbol, "
+        "or any wild; or draw one (you may play it at once).",
+        "**Down to one card?** Play your second-to-last with **· UNO!** or press **Call "
+        "UNO**; caught first, you draw 2.",
+        "**Winning:** out of cards wins the round and scores every other hand; the first to "
+        "the target (500) wins.",
+    ),
+}
+
+_DETAILS: Final = {
+    "duo": (
+        "**UNO Duo, the fine points** · 112 cards",
+        "• Both players cut; the higher card takes the first role, and the roles swap every "
+        "round. The other player plays first and carries out the first card's action.",
+        "• Draft: look at the top card privately. Keep it (the next goes face up on the "
+        "draft pile) or reject it (it goes face up) and keep the next one.",
+        "• A Draw 2 volley goes on while both stack; whoever stops draws the running total.",
+        "• After a Reverse you may lay every other card of its colour, in the order you "
+        "choose; only the last one acts.",
+        "• Call UNO when your play leaves you one card, or with the play.",
+        "• Empty draw pile: the discard pile, but its top card, becomes the draw pile.",
+        "• Scores: numbers at face value, action cards 10, wilds 15, Wild Draw 4 20.",
+        "• Missing three turns in a row, or leaving, forfeits the match.",
+    ),
+    "pizza": (
+        "**UNO Pocket Pizza Pizza, the fine points** · 51 cards",
+        "• The dealer moves left each round; the player on the dealer's left starts.",
+        "• The first card turned acts on the first player (a Wild Draw 2 or Dip goes back "
+        "into the deck).",
+        "• Drawing is always allowed; no stacking of draw cards.",
+        "• A failed challenge of a Wild Draw 2 also costs the challenger their turn.",
+        "• Empty draw pile: the discard pile, but its top card, is shuffled into a new one.",
+        "• Scores: numbers at face value, action cards 20, wilds 50.",
+        "• Missing three turns in a row, or leaving, forfeits the match.",
+    ),
+    "classic": (
+        "**Classic UNO, the fine points** · 108 cards",
+        "• The dealer moves left each round; the player on the dealer's left starts.",
+        "• The first card turned acts on the first player (a Wild Draw 4 goes back into the deck).",
+        "• Drawing is always allowed; no stacking of draw cards.",
+        "• A Wild Draw 4 may be played only when you hold no card of the colour in play; "
+        "bluffing is allowed, and a failed challenge also costs the challenger their turn.",
+        "• UNO can be caught until the next player plays or draws.",
+        "• Empty draw pile: the discard pile, but its top card, is shuffled into a new one.",
+        "• Scores: numbers at face value, Skip, Reverse and Draw 2 20, wilds 50.",
+        "• Missing three turns in a row, or leaving, forfeits the match.",
+    ),
+}
+
+
+def _known(variant: str) -> None:
+    if variant not in _TURN:
+        raise ValueError(f"unknown variant {variant!r}")
+
+
+def _picture(code: str) -> str:
+    shown = card(code)
+    return card_emoji(shown) or colour_emoji(shown.colour)
+
+
+def rules_guide(variant: str) -> str:
+    """One screen: how a turn goes and what each special card does, the cards pictured."""
+    _known(variant)
+    first, *rest = _TURN[variant]
+    specials = [f"{_picture(code)} {words}" for code, words in _SPECIALS[variant]]
+    lines = [first, rest[0], "", "**Special cards**", *specials, "", *rest[1:]]
+    return clip("\n".join(lines), CONTENT_LIMIT)
+
+
+def rules_details(variant: str) -> str:
+    """The fine points, for the guide's Details button."""
+    _known(variant)
+    return clip("\n".join(_DETAILS[variant]), CONTENT_LIMIT)

@@ -1,0 +1,40 @@
+"""An idle player, through a bot of its own with 5-second turns: each missed turn shown
+on the table and privately, one warning ping, then removal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playground import Driver, Emulator
+from tests.e2e.bot.conftest import BotFactory, player_texts
+from tests.e2e.conftest import Scene
+from tests.e2e.uno_table import ScriptedTable
+
+
+async def test_an_idle_player_is_warned_once_and_the_table_shows_missed_turns(
+    emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory
+) -> None:
+    sent: list[dict[str, Any]] = []
+    emu.world.readers.append(sent.append)
+    bot = bots(turn_seconds=5)
+    await bot.start()
+    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=3)
+    await table.open("duo", opponent=scene.bob)
+    await table.open_hands()  # open panels: the private notice lands there
+    # Nobody clicks: every draft pick times out, until a third miss in a row removes one.
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=60)
+    texts = ["\n".join(player_texts(p)) for p in sent]
+    assert any("⏱️ missed 1 of 3" in t for t in texts)  # on the table's seat line
+    assert any("⏱️ missed 2 of 3" in t for t in texts)
+    assert any("you missed 1 of 3 turns in a row" in t for t in texts)  # privately
+    for user in table.users:
+        pings = [
+            t
+            for t in texts
+            if f"<@{user.id}>" in t and ("it's your turn" in t or "your time ran out" in t)
+        ]
+        # At most: the first turn's ping (no open panel needed it) and one warning.
+        assert len(pings) <= 1 + 1, pings
+        assert sum("your time ran out" in t for t in pings) <= 1
+    assert any("your time ran out: missed 1 of 3" in t for t in texts)
+    assert await bot.stop() == 0
