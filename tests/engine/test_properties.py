@@ -18,6 +18,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +31,7 @@ from engine.match import (
     Match,
     Options,
     PizzaOptions,
+    Variant,
     from_snapshot,
     new_match,
     replay,
@@ -52,6 +54,7 @@ from engine.offers import (
     REJECT_CARD,
     TAKE_VOLLEY,
 )
+from engine.players import RandomPlayer
 
 Log = list[tuple[str, Action] | tuple[str, None]]
 
@@ -298,3 +301,18 @@ def test_x1_the_timeout_action_is_legal_and_deterministic(
     action = match.timeout_action(who)
     assert action in match.legal_actions(who)
     assert match.timeout_action(who) == action
+
+
+@pytest.mark.parametrize("variant", ["duo", "pizza", "classic"])
+def test_x1_nobody_outside_the_match_may_act_once_it_is_over(variant: Variant) -> None:
+    """Found by hypothesis: once over, a stranger's missing seat (-1) matched the
+    finished match's turn (-1) and was offered a draw from the last seat's hand."""
+    match = new_match(variant, players=("a", "b"), seed=3)
+    player = RandomPlayer(random.Random(3))
+    while not match.is_over:
+        actor = match.waiting_for()[0]
+        match.apply(actor, player.choose(match, actor))
+    for who in ("a", "b", "stranger"):
+        assert match.legal_actions(who) == []
+        with pytest.raises(IllegalAction):
+            match.apply(who, DRAW)
