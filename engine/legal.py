@@ -68,7 +68,8 @@ _WILD_DRAW_TITLE = {Face.WILD_DRAW_FOUR: "Wild Draw 4", Face.WILD_DRAW_TWO: "Wil
 
 def legal_actions(t: Table, rules: Ruleset, i: int) -> list[Action]:
     pending = t.pending
-    if i == t.turn and (pending is _NONE or pending is _REVERSE_DUMP):  # -1 once over
+    # `turn` is -1 once over, and so is a stranger's seat: hence `i >= 0`.
+    if i == t.turn and i >= 0 and (pending is _NONE or pending is _REVERSE_DUMP):
         # D5/P4/C4: every matching card or wild (each distinct card once), and Draw.
         hand = t.hands[i]
         ok = t.playable
