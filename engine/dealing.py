@@ -34,6 +34,12 @@ AUTOMATIC = {Face.DRAW_ONE: (1, DrawReason.DRAW_ONE), Face.DRAW_TWO: (2, DrawRea
 """The draw cards whose victim draws by itself (P5, C5): count and reason."""
 
 
+# Enum members as module constants: `Pending.NONE` is a metaclass attribute lookup.
+_FOR_FIRST_CARD = DrawReason.FIRST_CARD
+_COLOUR = Pending.COLOUR
+_FOR_WILD_DRAW = DrawReason.WILD_DRAW
+
+
 def deal(
     t: Table, deck: list[Card], hand_size: int, returned: frozenset[Face], events: list[Event]
 ) -> tuple[int, Card]:
@@ -86,24 +92,24 @@ def deal_round(
 def first_card(t: Table, first: int, card: Card, events: list[Event]) -> None:
     """P3/C3: the first card's action applies to the first player."""
     face = card.face
-    if face is Face.SKIP:
+    if face is _SKIP:
         events.append(t.said[first].skipped)
-        give_turn(t, t.order[first], Pending.NONE, events)
-    elif face is Face.REVERSE:  # the dealer plays first and play goes right
+        give_turn(t, t.order[first], _NONE, events)
+    elif face is _REVERSE:  # the dealer plays first and play goes right
         t.clockwise = False
         set_order(t)
         events.append(DirectionChanged(False))
-        give_turn(t, t.dealer, Pending.NONE, events)
+        give_turn(t, t.dealer, _NONE, events)
     elif face in AUTOMATIC:
         count, _ = AUTOMATIC[face]
-        draw_cards(t, first, count, DrawReason.FIRST_CARD, events)
+        draw_cards(t, first, count, _FOR_FIRST_CARD, events)
         events.append(t.said[first].skipped)
-        give_turn(t, t.order[first], Pending.NONE, events)
+        give_turn(t, t.order[first], _NONE, events)
     elif card.colour is None:  # the first player names the colour, then plays
-        give_turn(t, first, Pending.COLOUR, events)
+        give_turn(t, first, _COLOUR, events)
         t.first_colour = True
     else:
-        give_turn(t, first, Pending.NONE, events)
+        give_turn(t, first, _NONE, events)
 
 
 _SKIP, _REVERSE, _NONE = Face.SKIP, Face.REVERSE, Pending.NONE  # module constants: faster
@@ -131,12 +137,12 @@ def final_draws(t: Table, i: int, card: Card, events: list[Event]) -> None:
     if auto is not None:
         draw_cards(t, t.order[i], auto[0], auto[1], events)
     elif card.face in DRAWS:
-        draw_cards(t, t.order[i], DRAWS[card.face], DrawReason.WILD_DRAW, events)
+        draw_cards(t, t.order[i], DRAWS[card.face], _FOR_WILD_DRAW, events)
 
 
 def colour_named_first(t: Table, i: int, events: list[Event]) -> None:
     """P3/C3: the player who named the first card's colour now plays."""
-    t.pending = Pending.NONE
+    t.pending = _NONE
 
 
 def cards_left(t: Table, i: int, card: Card) -> int:
@@ -144,7 +150,7 @@ def cards_left(t: Table, i: int, card: Card) -> int:
 
 
 def plain_wild(t: Table, i: int, card: Card, events: list[Event]) -> Pending:
-    return Pending.NONE
+    return _NONE
 
 
 def dealt_rules(

@@ -58,6 +58,21 @@ DRAFT_PICKS = 14  # D3: 7 cards each
 POINTS = points_table(duo_deck(), action=10, wild=15, wild_draw_four=20)  # D14
 
 
+# Enum members as module constants: `Pending.NONE` is a metaclass attribute lookup.
+_DRAW_TWO, _SKIP, _REVERSE, _NONE = Face.DRAW_TWO, Face.SKIP, Face.REVERSE, Pending.NONE
+_DRAFT_PICK = Pending.DRAFT_PICK
+_DRAFT_FORCED = Pending.DRAFT_FORCED
+_COLOUR = Pending.COLOUR
+_FOR_FIRST_CARD = DrawReason.FIRST_CARD
+_REVERSE_DUMP = Pending.REVERSE_DUMP
+_WILD_DRAW_FOUR = Face.WILD_DRAW_FOUR
+_VOLLEY = Pending.VOLLEY
+_DUMP = Pending.DUMP
+_FOR_VOLLEY = DrawReason.VOLLEY
+_FOR_WILD_DRAW = DrawReason.WILD_DRAW
+_WILD_SHUFFLE_HANDS = Face.WILD_SHUFFLE_HANDS
+
+
 def deck(options: Options) -> list[Card]:
     assert isinstance(options, DuoOptions)
     return duo_deck(classic=options.classic_deck)
@@ -97,21 +112,21 @@ def start_round(t: Table, events: list[Event]) -> None:
     t.picks = 0
     clear_round_state(t)
     t.phase = Phase.DRAFT
-    t.pending = Pending.DRAFT_PICK
+    t.pending = _DRAFT_PICK
     t.turn = t.dealer
     events.append(RoundStarted(t.round, t.players[1 - t.dealer], t.players[t.dealer]))
 
 
 def keep_card(t: Table, i: int, events: list[Event]) -> None:
     t.hands[i].append(t.draw.pop())
-    if t.pending is Pending.DRAFT_PICK:  # the next card is turned face up onto the draft pile
+    if t.pending is _DRAFT_PICK:  # the next card is turned face up onto the draft pile
         shown = t.draw.pop()
         t.draft.append(shown)
         events.append(DraftPicked(t.players[i], True, shown))
     t.picks += 1
     if t.picks < DRAFT_PICKS:
         t.turn = 1 - i
-        t.pending = Pending.DRAFT_PICK
+        t.pending = _DRAFT_PICK
         return
     # D3: the draft pile, flipped as one stack (oldest on top), goes under the draw pile.
     t.draft.reverse()
@@ -125,7 +140,7 @@ def reject_card(t: Table, i: int, events: list[Event]) -> None:
     shown = t.draw.pop()
     t.draft.append(shown)
     events.append(DraftPicked(t.players[i], False, shown))
-    t.pending = Pending.DRAFT_FORCED
+    t.pending = _DRAFT_FORCED
 
 
 def first_card(t: Table, events: list[Event]) -> None:
@@ -139,33 +154,30 @@ def first_card(t: Table, events: list[Event]) -> None:
     p2 = 1 - p1
     if top.colour is None:  # Player 1 names the colour
         t.turn = p1
-        t.pending = Pending.COLOUR
+        t.pending = _COLOUR
         t.first_colour = True
-    elif top.face is Face.SKIP:
+    elif top.face is _SKIP:
         events.append(t.said[p2].skipped)
-        give_turn(t, p1, Pending.NONE, events)
-    elif top.face is Face.DRAW_TWO:
-        draw_cards(t, p2, 2, DrawReason.FIRST_CARD, events)
-        give_turn(t, p1, Pending.NONE, events)
-    elif top.face is Face.REVERSE:
-        give_turn(t, p2, Pending.REVERSE_DUMP, events)
+        give_turn(t, p1, _NONE, events)
+    elif top.face is _DRAW_TWO:
+        draw_cards(t, p2, 2, _FOR_FIRST_CARD, events)
+        give_turn(t, p1, _NONE, events)
+    elif top.face is _REVERSE:
+        give_turn(t, p2, _REVERSE_DUMP, events)
     else:
-        give_turn(t, p2, Pending.NONE, events)
+        give_turn(t, p2, _NONE, events)
 
 
 def first_colour_named(t: Table, i: int, events: list[Event]) -> None:
     """D4: Player 1 named the colour; no shuffle, no challenge."""
-    if t.discard[-1].face is Face.WILD_DRAW_FOUR:
-        draw_cards(t, 1 - i, 4, DrawReason.FIRST_CARD, events)
-        give_turn(t, i, Pending.NONE, events)
+    if t.discard[-1].face is _WILD_DRAW_FOUR:
+        draw_cards(t, 1 - i, 4, _FOR_FIRST_CARD, events)
+        give_turn(t, i, _NONE, events)
     else:
-        give_turn(t, 1 - i, Pending.NONE, events)
+        give_turn(t, 1 - i, _NONE, events)
 
 
 # D6, D7, D9, D13: what a card does ----------------------------------------------------------
-
-
-_DRAW_TWO, _SKIP, _REVERSE, _NONE = Face.DRAW_TWO, Face.SKIP, Face.REVERSE, Pending.NONE
 
 
 def effect(t: Table, i: int, card: Card, events: list[Event]) -> tuple[int, Pending] | None:
@@ -174,44 +186,44 @@ def effect(t: Table, i: int, card: Card, events: list[Event]) -> tuple[int, Pend
     if face is _DRAW_TWO:  # D7: the opponent stacks or takes the total
         t.volley += 2
         events.append(VolleyRaised(t.players[i], t.players[o], t.volley))
-        return o, Pending.VOLLEY
+        return o, _VOLLEY
     if face is _SKIP:  # D6: another turn
         events.append(t.said[o].skipped)
         return i, _NONE
     if face is _REVERSE:
         if any(c.colour is card.colour for c in t.hands[i]):
-            t.pending = Pending.DUMP  # D9: dump the colour or not, part of this play
+            t.pending = _DUMP  # D9: dump the colour or not, part of this play
             return None
-        return o, Pending.REVERSE_DUMP  # nothing to dump: the Reverse acts at once
+        return o, _REVERSE_DUMP  # nothing to dump: the Reverse acts at once
     return o, _NONE
 
 
 def final(t: Table, i: int, card: Card, events: list[Event]) -> None:
     """D13: a last Draw 2 (the volley's total) or Wild Draw 4 is drawn first."""
-    if card.face is Face.DRAW_TWO:
+    if card.face is _DRAW_TWO:
         total = t.volley + 2
         t.volley = 0
-        draw_cards(t, 1 - i, total, DrawReason.VOLLEY, events)
-    elif card.face is Face.WILD_DRAW_FOUR:
-        draw_cards(t, 1 - i, 4, DrawReason.WILD_DRAW, events)
+        draw_cards(t, 1 - i, total, _FOR_VOLLEY, events)
+    elif card.face is _WILD_DRAW_FOUR:
+        draw_cards(t, 1 - i, 4, _FOR_WILD_DRAW, events)
 
 
 def special_wild(t: Table, i: int, card: Card, events: list[Event]) -> Pending:
     """D1 Wild Shuffle Hands: pool, shuffle, deal back starting with the opponent."""
-    if card.face is Face.WILD_SHUFFLE_HANDS:
+    if card.face is _WILD_SHUFFLE_HANDS:
         o = 1 - i
         pool = t.hands[i] + t.hands[o]
         shuffle(t.rng, pool)
         t.hands[o] = pool[0::2]
         t.hands[i] = pool[1::2]
         events.append(HandsShuffled(t.players[i]))
-    return Pending.NONE
+    return _NONE
 
 
 def cards_left(t: Table, i: int, card: Card) -> int:
     """D11: cards left after playing `card`, a Wild Shuffle Hands' deal included."""
     left = len(t.hands[i]) - 1
-    if card.face is Face.WILD_SHUFFLE_HANDS and left:
+    if card.face is _WILD_SHUFFLE_HANDS and left:
         left = (left + len(t.hands[1 - i])) // 2
     return left
 
@@ -230,8 +242,8 @@ def take_volley(t: Table, i: int, events: list[Event]) -> None:
     total = t.volley
     t.volley = 0
     t.exposed = -1
-    draw_cards(t, i, total, DrawReason.VOLLEY, events)
-    give_turn(t, 1 - i, Pending.NONE, events)
+    draw_cards(t, i, total, _FOR_VOLLEY, events)
+    give_turn(t, 1 - i, _NONE, events)
 
 
 DuoAction = TakeVolley | Dump | NoDump | KeepCard | RejectCard
@@ -313,20 +325,20 @@ def dump(t: Table, rules: Ruleset, i: int, action: Dump, events: list[Event]) ->
     events.append(ColourDumped(t.players[i], tuple(laid)))
     t.call = action.uno
     if not hand:
-        if last.face is Face.DRAW_TWO:  # D9/D13: the opponent still draws 2
-            draw_cards(t, o, 2, DrawReason.VOLLEY, events)
+        if last.face is _DRAW_TWO:  # D9/D13: the opponent still draws 2
+            draw_cards(t, o, 2, _FOR_VOLLEY, events)
         end_round(t, rules, i, events)
         return
-    turn, pending = o, Pending.NONE
-    if last.face is Face.SKIP:
+    turn, pending = o, _NONE
+    if last.face is _SKIP:
         events.append(t.said[o].skipped)
         turn = i
-    elif last.face is Face.DRAW_TWO:
+    elif last.face is _DRAW_TWO:
         t.volley = 2
         events.append(VolleyRaised(t.players[i], t.players[o], 2))
-        pending = Pending.VOLLEY
-    elif last.face is Face.REVERSE:
-        pending = Pending.REVERSE_DUMP
+        pending = _VOLLEY
+    elif last.face is _REVERSE:
+        pending = _REVERSE_DUMP
     settle(t, i, events, logged=False)
     give_turn(t, turn, pending, events)
 
@@ -335,7 +347,7 @@ def no_dump(t: Table, i: int, events: list[Event]) -> None:
     """D9: a Reverse with nothing after it lets the opponent dump (as in D4)."""
     events.append(DumpDeclined(t.players[i]))
     settle(t, i, events, logged=False)
-    give_turn(t, 1 - i, Pending.REVERSE_DUMP, events)
+    give_turn(t, 1 - i, _REVERSE_DUMP, events)
 
 
 RULES = Ruleset(

@@ -114,7 +114,7 @@ class Game:
             t.offered = legal.legal_actions(t, self.rules, i)
             t.offered_version = t.version
             t.offered_seat = i
-        return list(t.offered)
+        return t.offered[:]  # a copy: the caller may change it
 
     def check(self, player: str, action: Action) -> None:
         legal.check(self.table, self.rules, self.table.index.get(player, -1), action)
@@ -143,20 +143,22 @@ class Game:
         _admit(t, rules, i, action)
         events: list[Event] = []
         match action:
-            case Play(card=card, uno=uno):
-                play_card(t, rules, i, card, uno, events)
+            # Class patterns without keywords: a keyword is a generic getattr, a
+            # plain `action.card` a specialised slot read (the commonest action).
+            case Play():
+                play_card(t, rules, i, action.card, action.uno, events)
             case Draw():
                 turn_draw(t, i, events)
             case KeepDrawn():
                 keep_drawn(t, i, events)
-            case ChooseColour(colour=colour):
-                choose_colour(t, rules, i, colour, events)
+            case ChooseColour():
+                choose_colour(t, rules, i, action.colour, events)
             case Accept():
                 wild_draw.accept(t, i, rules.wild_draw_skips, events)
             case Challenge():
                 wild_draw.challenge(t, i, rules.wild_draw_skips, events)
-            case Give(card=card):
-                give(t, rules, i, card, events)
+            case Give():
+                give(t, rules, i, action.card, events)
             case CallUno():
                 uno_call.call(t, i, events)
             case CatchUno():

@@ -66,9 +66,18 @@ _REVERSE_DUMP = Pending.REVERSE_DUMP
 _WILD_DRAW_TITLE = {Face.WILD_DRAW_FOUR: "Wild Draw 4", Face.WILD_DRAW_TWO: "Wild Draw 2"}
 
 
+# Enum members as module constants: `Pending.NONE` is a metaclass attribute lookup.
+_DUMP = Pending.DUMP
+_VOLLEY = Pending.VOLLEY
+_DRAW_TWO = Face.DRAW_TWO
+_DRAFT_PICK = Pending.DRAFT_PICK
+_DRAFT_FORCED = Pending.DRAFT_FORCED
+_GIVE = Pending.GIVE
+
+
 def legal_actions(t: Table, rules: Ruleset, i: int) -> list[Action]:
     pending = t.pending
-    # t.turn is -1 once the match is over, as i is for someone not seated: neither acts.
+    # `turn` is -1 once over, and so is a stranger's seat: hence `i >= 0`.
     if i == t.turn and i >= 0 and (pending is _NONE or pending is _REVERSE_DUMP):
         # D5/P4/C4: every matching card or wild (each distinct card once), and Draw.
         hand = t.hands[i]
@@ -112,20 +121,20 @@ def _own(t: Table, rules: Ruleset, i: int) -> list[Action]:
 def _other(t: Table, rules: Ruleset, i: int, pending: Pending) -> list[Action]:
     hand = t.hands[i]
     acts: list[Action] = []
-    if pending is Pending.DUMP:
+    if pending is _DUMP:
         duo.legal_dumps(hand, t.discard[-1].colour, acts)
         acts.append(NO_DUMP)
-    elif pending is Pending.VOLLEY:
-        for c in dict.fromkeys(c for c in hand if c.face is Face.DRAW_TWO):
+    elif pending is _VOLLEY:
+        for c in dict.fromkeys(c for c in hand if c.face is _DRAW_TWO):
             acts.append(PLAY[c])
             if len(hand) == 2:
                 acts.append(PLAY_UNO[c])
         acts.append(TAKE_VOLLEY)
-    elif pending is Pending.DRAFT_PICK:
+    elif pending is _DRAFT_PICK:
         acts = [KEEP_CARD, REJECT_CARD]
-    elif pending is Pending.DRAFT_FORCED:
+    elif pending is _DRAFT_FORCED:
         acts = [KEEP_CARD]
-    elif pending is Pending.GIVE:
+    elif pending is _GIVE:
         acts = [GIVE[c] for c in dict.fromkeys(hand)]
     return acts
 
@@ -146,7 +155,7 @@ def check(t: Table, rules: Ruleset, i: int, action: Action) -> None:
         raise WrongMoment(f"That move isn't part of {rules.title}.")
     if i != t.turn:
         other = "the other player" if len(t.players) == 2 else "another player"
-        if t.pending is Pending.DRAFT_PICK or t.pending is Pending.DRAFT_FORCED:
+        if t.pending is _DRAFT_PICK or t.pending is _DRAFT_FORCED:
             raise NotYourTurn(f"It's not your pick — {other} is drafting.")
         raise NotYourTurn(f"It's not your turn — {other} is deciding.")
     pending = t.pending
@@ -248,30 +257,30 @@ def _check_decision(t: Table, i: int, action: Action) -> None:
     """The decisions beyond a turn: colour, volley, draw-wild, dump, draft, give."""
     pending = t.pending
     hand = t.hands[i]
-    if pending is Pending.COLOUR:
+    if pending is _COLOUR:
         _check_colour(action)
-    elif pending is Pending.VOLLEY:
+    elif pending is _VOLLEY:
         _check_volley(t, hand, action)
-    elif pending is Pending.WILD_DRAW:
+    elif pending is _WILD_DRAW:
         if not isinstance(action, Accept | Challenge):
             title = _WILD_DRAW_TITLE[t.discard[-1].face]
             raise WrongMoment(f"Accept the {title} or challenge it first.")
-    elif pending is Pending.DUMP:
+    elif pending is _DUMP:
         colour = t.discard[-1].colour
         if isinstance(action, Dump):
             duo.check_dump(hand, action, colour)
         elif not isinstance(action, NoDump):
             raise WrongMoment(f"Dump your {duo.colour_words(colour)} or keep them first.")
-    elif pending is Pending.GIVE:
+    elif pending is _GIVE:
         _check_give(hand, action)
     else:
         _check_draft(pending, action)
 
 
 def _check_draft(pending: Pending, action: Action) -> None:
-    if pending is Pending.DRAFT_PICK and not isinstance(action, KeepCard | RejectCard):
+    if pending is _DRAFT_PICK and not isinstance(action, KeepCard | RejectCard):
         raise WrongMoment("Keep or reject the card you're looking at first.")
-    if pending is Pending.DRAFT_FORCED and not isinstance(action, KeepCard):
+    if pending is _DRAFT_FORCED and not isinstance(action, KeepCard):
         raise WrongMoment("You rejected a card, so you must keep this one.")
 
 
@@ -290,7 +299,7 @@ def _check_volley(t: Table, hand: list[Card], action: Action) -> None:
     card = action.card
     if not isinstance(card, Card) or card not in hand:
         raise CardNotInHand(f"You don't have {_named(card)}.")
-    if card.face is not Face.DRAW_TWO:
+    if card.face is not _DRAW_TWO:
         raise WrongMoment(
             f"Only a Draw 2 can be stacked on a volley; {with_article(card)} can't "
             f"— or take the {t.volley} cards."

@@ -34,23 +34,30 @@ RETURNED = frozenset({Face.WILD_DRAW_TWO, Face.WILD_DIP})  # P3: back into the d
 POINTS = points_table(pizza_deck(), action=20, wild=50, wild_draw_four=50)  # P11
 
 
+# Enum members as module constants: `Pending.NONE` is a metaclass attribute lookup.
+_WILD_DIP = Face.WILD_DIP
+_NONE = Pending.NONE
+_FOR_DIP = DrawReason.DIP
+_GIVE = Pending.GIVE
+
+
 def deck(options: Options) -> list[Card]:
     return pizza_deck()
 
 
 def dip(t: Table, i: int, card: Card, events: list[Event]) -> Pending:
     """P6: once the colour is named, draw the top card, then give one card away."""
-    if card.face is not Face.WILD_DIP:
-        return Pending.NONE
-    draw_cards(t, i, 1, DrawReason.DIP, events)
-    return Pending.GIVE
+    if card.face is not _WILD_DIP:
+        return _NONE
+    draw_cards(t, i, 1, _FOR_DIP, events)
+    return _GIVE
 
 
 def final(t: Table, i: int, card: Card, events: list[Event]) -> None:
     """P10: owed draws are drawn; a last Dip still draws a card and hands it over."""
     dealing.final_draws(t, i, card, events)
-    if card.face is Face.WILD_DIP:
-        got = draw_cards(t, i, 1, DrawReason.DIP, events)
+    if card.face is _WILD_DIP:
+        got = draw_cards(t, i, 1, _FOR_DIP, events)
         if got is not None:
             receiver = t.order[i]
             t.hands[i].pop()  # the card just drawn is the only one

@@ -31,6 +31,11 @@ _NONE, _DRAWN, _COLOUR = Pending.NONE, Pending.DRAWN_CARD, Pending.COLOUR
 _TURN = DrawReason.TURN
 
 
+# Enum members as module constants: `Pending.NONE` is a metaclass attribute lookup.
+_GIVE = Pending.GIVE
+_WILD_DRAW = Pending.WILD_DRAW
+
+
 def turn_draw(t: Table, i: int, events: list[Event]) -> None:
     """Draw one; a card that matches may be played at once. Nothing left: a pass."""
     t.exposed = -1  # a draw closes the UNO window
@@ -103,14 +108,14 @@ def choose_colour(t: Table, rules: Ruleset, i: int, colour: Colour, events: list
         return
     top = t.discard[-1]
     pending = rules.special_wild(t, i, top, events)
-    if pending is Pending.GIVE:  # P6: the same player gives a card first
+    if pending is _GIVE:  # P6: the same player gives a card first
         t.pending = pending
         return
     if top.face in DRAWS:
-        pending = Pending.WILD_DRAW
+        pending = _WILD_DRAW
     settle(t, i, events, logged=rules.uno_call_with_card)
     j = t.order[i]
-    if pending is Pending.WILD_DRAW and rules.wild_draw_skips:
+    if pending is _WILD_DRAW and rules.wild_draw_skips:
         t.turn = j  # the hit player answers; their turn starts only if they may play
         t.pending = pending
         return
@@ -129,4 +134,4 @@ def give(t: Table, rules: Ruleset, i: int, card: Card, events: list[Event]) -> N
         end_round(t, rules, i, events)
         return
     settle(t, i, events, logged=rules.uno_call_with_card)
-    give_turn(t, receiver, Pending.NONE, events)
+    give_turn(t, receiver, _NONE, events)

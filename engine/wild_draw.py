@@ -20,6 +20,12 @@ DRAWS = {Face.WILD_DRAW_FOUR: 4, Face.WILD_DRAW_TWO: 2}
 """The draw-wilds and what each makes the hit player draw."""
 
 
+# Enum members as module constants: `Pending.NONE` is a metaclass attribute lookup.
+_FOR_WILD_DRAW = DrawReason.WILD_DRAW
+_NONE = Pending.NONE
+_FOR_CHALLENGE = DrawReason.CHALLENGE
+
+
 def literal_legit(
     options: Options, hand: Sequence[Card], top: Card, active: Colour | None, face: Face
 ) -> bool:
@@ -47,10 +53,10 @@ def accept(t: Table, i: int, skip_logged: bool, events: list[Event]) -> None:
     t.exposed = -1  # a draw closes the UNO window
     count = DRAWS[t.discard[-1].face]
     t.wild_draw = None
-    draw_cards(t, i, count, DrawReason.WILD_DRAW, events)
+    draw_cards(t, i, count, _FOR_WILD_DRAW, events)
     if skip_logged:
         events.append(t.said[i].skipped)
-    give_turn(t, t.order[i], Pending.NONE, events)
+    give_turn(t, t.order[i], _NONE, events)
 
 
 def challenge(t: Table, i: int, skip_logged: bool, events: list[Event]) -> None:
@@ -65,10 +71,10 @@ def challenge(t: Table, i: int, skip_logged: bool, events: list[Event]) -> None:
     t.revealed = record_.hand
     events.append(ChallengeResolved(t.players[i], t.players[w], record_.legit))
     if record_.legit:  # the challenger draws two more and loses the turn
-        draw_cards(t, i, count + 2, DrawReason.CHALLENGE, events)
+        draw_cards(t, i, count + 2, _FOR_CHALLENGE, events)
         if skip_logged:
             events.append(t.said[i].skipped)
-        give_turn(t, t.order[i], Pending.NONE, events)
+        give_turn(t, t.order[i], _NONE, events)
     else:  # the player draws, the colour they named stands, the challenger plays
-        draw_cards(t, w, count, DrawReason.CHALLENGE, events)
-        give_turn(t, i, Pending.NONE, events)
+        draw_cards(t, w, count, _FOR_CHALLENGE, events)
+        give_turn(t, i, _NONE, events)
