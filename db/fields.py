@@ -15,7 +15,7 @@ from db.models import now_ms
 if TYPE_CHECKING:
     import aiosqlite
 
-    from db.database import Database
+    from db.access import Access
 
 M = TypeVar("M", bound=BaseModel)
 log = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ class FieldStore(Generic[M]):
     fields at once never undo each other's change.
     """
 
-    def __init__(self, db: Database, model: type[M], *, table: str, key: str) -> None:
+    def __init__(self, db: Access, model: type[M], *, table: str, key: str) -> None:
         self._db = db
         self._model = model
         self._table = table

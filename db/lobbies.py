@@ -10,7 +10,7 @@ from db.errors import wraps_storage_errors
 from db.models import now_ms
 
 if TYPE_CHECKING:
-    from db.database import Database
+    from db.access import Access
 
 
 class LobbyRow(BaseModel):
@@ -27,7 +27,7 @@ class LobbyRow(BaseModel):
 class LobbyRepo:
     """`db.lobbies`: open, place, close; at start-up, the ones a crash or restart left."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         self._db = db
 
     @wraps_storage_errors

@@ -10,7 +10,7 @@ from db.fields import FieldStore
 from db.models import MemberPrefs
 
 if TYPE_CHECKING:
-    from db.database import Database
+    from db.access import Access
 
 
 class PrefsRepo(FieldStore[MemberPrefs]):
@@ -19,7 +19,7 @@ class PrefsRepo(FieldStore[MemberPrefs]):
     `get(user_id)`, `update(user_id, pings=False)`, `reset(user_id, *names)`.
     """
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         super().__init__(db, MemberPrefs, table="member_prefs", key="user_id")
 
     @wraps_storage_errors

@@ -19,7 +19,7 @@ from db.models import (
 )
 
 if TYPE_CHECKING:
-    from db.database import Database
+    from db.access import Access
 
 _INT64_MAX = 2**63 - 1
 
@@ -60,7 +60,7 @@ _COLUMNS = "place, user_id, display_name, mu, sigma, conservative, played, won, 
 class RatingRepo:
     """Per-guild, per-variant OpenSkill ratings (Plackett-Luce) of members."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         self._db = db
 
     @wraps_storage_errors

@@ -21,7 +21,7 @@ from db.models import (
 )
 
 if TYPE_CHECKING:
-    from db.database import Database
+    from db.access import Access
 
 # Why computed on read rather than kept in aggregate rows: results are the one
 # source of truth, so a forgotten member, a result entered late (out of end
@@ -105,7 +105,7 @@ _BOARD_COLUMNS = (
 class ScoreRepo:
     """Per-guild, per-variant scoreboards and member stats; forgetting members."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         self._db = db
 
     @wraps_storage_errors

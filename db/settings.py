@@ -8,7 +8,7 @@ from db.fields import FieldStore
 from db.models import GuildSettings
 
 if TYPE_CHECKING:
-    from db.database import Database
+    from db.access import Access
 
 
 class SettingsRepo(FieldStore[GuildSettings]):
@@ -19,5 +19,5 @@ class SettingsRepo(FieldStore[GuildSettings]):
     writes only the named fields. `reset(guild_id, *names)`: back to defaults.
     """
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         super().__init__(db, GuildSettings, table="guild_settings", key="guild_id")

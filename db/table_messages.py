@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict
 from db.errors import wraps_storage_errors
 
 if TYPE_CHECKING:
-    from db.database import Database
+    from db.access import Access
 
 
 class TableMessageRow(BaseModel):
@@ -25,7 +25,7 @@ class TableMessageRow(BaseModel):
 class TableMessageRepo:
     """`db.table_messages`: posted, retired; at start-up, the ones whose match is over."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Access) -> None:
         self._db = db
 
     @wraps_storage_errors

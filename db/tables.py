@@ -41,7 +41,7 @@ from db.skill import rate_match
 from db.writer import GroupCommitter
 
 if TYPE_CHECKING:
-    from db.database import Database
+    from db.access import Access
 
 _SEATS = {"duo": (2, 2), "pizza": (2, 5), "classic": (2, 10)}
 _INT64 = (-(2**63), 2**63 - 1)
@@ -88,7 +88,7 @@ class TableRepo:
     is kept. A restart therefore replays at most `snapshot_every - 1` actions.
     """
 
-    def __init__(self, db: Database, *, snapshot_every: int) -> None:
+    def __init__(self, db: Access, *, snapshot_every: int) -> None:
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         self._db = db

@@ -15,7 +15,7 @@ import discord
 from cogs.uno.render import ButtonSpec, Component, SelectSpec
 
 Rows = list[dict[str, Any]]
-BUTTON, SELECT, ROW = 2, 3, 1
+BUTTON, STRING_SELECT, ROW = 2, 3, 1
 
 
 def _emoji(text: str) -> dict[str, Any]:
@@ -48,7 +48,7 @@ def _select(spec: SelectSpec) -> dict[str, Any]:
             entry["emoji"] = _emoji(option.emoji)
         options.append(entry)
     return {
-        "type": SELECT,
+        "type": STRING_SELECT,
         "custom_id": spec.custom_id,
         "placeholder": spec.placeholder,
         "min_values": 1,

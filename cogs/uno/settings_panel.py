@@ -18,7 +18,7 @@ from cogs.uno.table_options import HOUSE_RULE_WORDS, PLAYED_HOUSE_RULES
 from db.models import TARGET_RANGE, TURN_SECONDS_RANGE, GuildSettings
 
 BLURPLE = 0x5865F2
-SELECT, BUTTON, ROW, TEXT_INPUT = 3, 2, 1, 4
+STRING_SELECT, BUTTON, ROW, TEXT_INPUT = 3, 2, 1, 4
 # Form fields: (settings field, label). The targets of each game the bot offers.
 NUMBER_FIELDS = (
     ("turn_seconds", "Seconds for each turn"),
@@ -93,7 +93,7 @@ def _select(
         "type": ROW,
         "components": [
             {
-                "type": SELECT,
+                "type": STRING_SELECT,
                 "custom_id": ids.settings_custom_id(code),
                 "placeholder": placeholder,
                 "min_values": low,
