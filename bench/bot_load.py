@@ -87,6 +87,7 @@ from playground import (  # noqa: E402
 from tests.e2e.botproc import BotProcess  # noqa: E402
 
 # Issue 11's targets on this 2-core machine (paced load, each beside the no-op bot).
+TABLES_PER_GUILD = 8  # under the bot's cap of 10 open lobbies per server
 TARGETS = {
     "failed_interactions": 0,  # at every size
     "p99_ms": 100.0,  # at P99_SIZE tables
@@ -506,9 +507,10 @@ class BotBench:
     def move(self, run: TableRun) -> None:
         run.moves += 1
         del self.by_channel[run.channel.id]
-        run.channel = self.emu.add_text_channel(self.guild, f"uno-{run.index}-{run.moves}")
+        guild = run.channel.guild  # a server holds at most 10 open lobbies: stay in yours
+        run.channel = self.emu.add_text_channel(guild, f"uno-{run.index}-{run.moves}")
         run.users = [
-            self.emu.add_user(f"t{run.index}m{run.moves}p{j}", guild=self.guild)
+            self.emu.add_user(f"t{run.index}m{run.moves}p{j}", guild=guild)
             for j in range(len(run.users))
         ]
         self.by_channel[run.channel.id] = run
@@ -572,10 +574,13 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
         database = tmp / f"bot-{args.tables}.db"
         gc_log = tmp / f"gc-{args.tables}.txt"
         gc_log.touch()
+        # A server holds at most 10 open lobbies (cogs/uno/lobbies.py), so the tables are
+        # spread over servers of TABLES_PER_GUILD; commands are global, as on Discord.
+        guilds = [emu.add_guild(f"Load {k}") for k in range(-(-args.tables // TABLES_PER_GUILD))]
         bot = BotProcess(
             emu,
             database=database,
-            guild_id=guild.id,
+            guild_id=None,
             turn_seconds=3600,
             launcher=[str(Path(__file__).with_name("gc_pauses.py"))],
             extra_env={"UNO_GC_LOG": str(gc_log)},
@@ -591,8 +596,11 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
             # table or not. (Members are not cached: the bot has no members intent.)
             scene = [
                 (
-                    emu.add_text_channel(guild, f"uno-{i}"),
-                    [emu.add_user(f"t{i}p{j}", guild=guild) for j in range(3)],
+                    emu.add_text_channel(guilds[i // TABLES_PER_GUILD], f"uno-{i}"),
+                    [
+                        emu.add_user(f"t{i}p{j}", guild=guilds[i // TABLES_PER_GUILD])
+                        for j in range(3)
+                    ],
                 )
                 for i in range(args.tables)
             ]
