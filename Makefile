@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest browser bench clean
+.PHONY: run test lint typecheck pytest browser bench catalogue clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,10 @@ bench: $(VENV)/.dev-deps
 	$(BIN)/python bench/db.py
 	$(BIN)/python bench/bot_load.py
 	$(BIN)/python bench/art.py
+
+# Re-extract every player-facing string into cogs/uno/locales (README, "Languages").
+catalogue: $(VENV)/.run-deps
+	$(BIN)/python -m cogs.uno.catalogue
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -24,6 +24,7 @@ from cogs.uno.art import CardEmojis
 from cogs.uno.cog import install
 from cogs.uno.render import faces
 from cogs.uno.settings import UnoSettings
+from cogs.uno.translator import CommandTranslator
 from config import Settings
 from db.database import Database
 from db.errors import DatabaseError
@@ -119,6 +120,8 @@ class UnoBot(commands.Bot):
             await install(self, self.db, uno)
         except DatabaseError as error:
             raise TablesNotRestored(error) from error
+        # The commands' names and descriptions in each member's language (Croatian, English).
+        await self.tree.set_translator(CommandTranslator())
         await self.sync_commands()
         # Cards show as words until their emojis are uploaded (about 2 s of drawing the
         # first time, a single GET after): the tables open meanwhile.

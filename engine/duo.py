@@ -52,7 +52,6 @@ from engine.table import Table
 from engine.uno_call import settle
 from engine.views import Pending, Phase
 from engine.wild_draw import colour_legit, literal_legit
-from engine.words import with_article
 
 DRAFT_PICKS = 14  # D3: 7 cards each
 POINTS = points_table(duo_deck(), action=10, wild=15, wild_draw_four=20)  # D14
@@ -282,23 +281,20 @@ def legal_dumps(hand: list[Card], colour: Colour | None, acts: list[Action]) -> 
 def check_dump(hand: list[Card], dump: Dump, colour: Colour | None) -> None:
     last = dump.last
     if last not in hand:
-        raise CardNotInHand(f"You don't have {with_article(last)}.")
+        raise CardNotInHand("You don't have {a_card}.", a_card=last)
     if last.colour is None:
         raise WrongMoment("Wilds are never dumped.")
     if last.colour is not colour:
-        raise WrongMoment(f"Only your {colour_words(colour)} can be dumped now.")
+        raise WrongMoment("Only your {colour_cards} can be dumped now.", colour_cards=colour)
     same = [c for c in hand if c.colour is colour]
     order = dump.order
     if order and (order[-1] is not last or Counter(order) != Counter(same)):
         raise WrongMoment(
-            f"A dump lays every one of your {colour_words(colour)} once, ending with the last."
+            "A dump lays every one of your {colour_cards} once, ending with the last.",
+            colour_cards=colour,
         )
     if dump.uno and len(hand) - len(same) != 1:
         raise WrongMoment("Call UNO with a dump only when it leaves you one card.")
-
-
-def colour_words(colour: Colour | None) -> str:
-    return f"{colour.title} cards" if colour is not None else "cards"
 
 
 def dump_order(hand: list[Card], dump: Dump) -> list[Card]:

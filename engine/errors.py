@@ -1,12 +1,24 @@
-"""Refusals. Every message is written for the player who tried the action (X1)."""
+"""Refusals. Every message is written for the player who tried the action (X1).
+
+A refusal is raised as an English template and its values,
+`WrongMoment("Stack a Draw 2 or take the volley of {count} cards.", count=2)`:
+`message` is the English sentence; `template` and `values` let the Discord side
+say it in the player's language (its catalogue holds the templates).
+"""
 
 from __future__ import annotations
+
+from engine.words import english
 
 
 class IllegalAction(Exception):
     """An action the rules do not allow now; the match is left unchanged."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, /, **values: object) -> None:
+        self.template = message
+        self.values = values
+        if values:
+            message = message.format(**{k: english(k, v) for k, v in values.items()})
         super().__init__(message)
         self.message = message
 

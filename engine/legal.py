@@ -53,7 +53,7 @@ from engine.ruleset import Ruleset
 from engine.table import Table
 from engine.views import Pending
 from engine.wild_draw import DRAWS
-from engine.words import capital, with_article
+from engine.words import N_
 
 # Enum members as module constants: `Pending.NONE` is a metaclass attribute lookup.
 _NONE, _DRAWN, _COLOUR, _WILD_DRAW = (
@@ -63,7 +63,6 @@ _NONE, _DRAWN, _COLOUR, _WILD_DRAW = (
     Pending.WILD_DRAW,
 )
 _REVERSE_DUMP = Pending.REVERSE_DUMP
-_WILD_DRAW_TITLE = {Face.WILD_DRAW_FOUR: "Wild Draw 4", Face.WILD_DRAW_TWO: "Wild Draw 2"}
 
 
 # Enum members as module constants: `Pending.NONE` is a metaclass attribute lookup.
@@ -152,12 +151,9 @@ def check(t: Table, rules: Ruleset, i: int, action: Action) -> None:
         _check_call(t, i, kind is CallUno)
         return
     if kind not in rules.actions:
-        raise WrongMoment(f"That move isn't part of {rules.title}.")
+        raise WrongMoment("That move isn't part of {game}.", game=rules.title)
     if i != t.turn:
-        other = "the other player" if len(t.players) == 2 else "another player"
-        if t.pending is _DRAFT_PICK or t.pending is _DRAFT_FORCED:
-            raise NotYourTurn(f"It's not your pick — {other} is drafting.")
-        raise NotYourTurn(f"It's not your turn — {other} is deciding.")
+        _not_your_turn(t)
     pending = t.pending
     if pending is _NONE and kind is Play:  # the commonest action, as _check_turn judges it
         assert isinstance(action, Play)
@@ -193,46 +189,68 @@ def _check_turn(t: Table, rules: Ruleset, i: int, action: Action) -> None:
         case Dump():
             raise WrongMoment("You can only dump a colour right after a Reverse.")
         case _:
-            what = "play a card or draw"
+            why = _not_now(rules, action)
             if reverse:
-                what = f"play a card, draw, or dump your {duo.colour_words(t.discard[-1].colour)}"
-            raise WrongMoment(_not_now(rules, action) + f"It's your turn: {what}.")
+                raise WrongMoment(
+                    "{why}It's your turn: play a card, draw, or dump your {colour_cards}.",
+                    why=why,
+                    colour_cards=t.discard[-1].colour,
+                )
+            raise WrongMoment("{why}It's your turn: play a card or draw.", why=why)
 
 
 def _not_now(rules: Ruleset, action: Action) -> str:
     """Why a decision-only action is refused on an ordinary turn, if there is a reason."""
     match action:
         case KeepDrawn():
-            return "You haven't drawn a card this turn. "
+            return N_("You haven't drawn a card this turn. ")
         case ChooseColour():
-            return "There's no wild to name a colour for. "
+            return N_("There's no wild to name a colour for. ")
         case Accept() | Challenge():
             faces = [c.face for c in rules.points if c.face in DRAWS]
-            title = _WILD_DRAW_TITLE[faces[0]] if faces else "draw-wild"
-            return f"There's no {title} to accept or challenge. "
+            if not faces:
+                return N_("There's no draw-wild to accept or challenge. ")
+            if faces[0] is Face.WILD_DRAW_TWO:
+                return N_("There's no Wild Draw 2 to accept or challenge. ")
+            return N_("There's no Wild Draw 4 to accept or challenge. ")
         case Give():
-            return "You give a card only after a Wild Dip Into The Deck. "
+            return N_("You give a card only after a Wild Dip Into The Deck. ")
     return ""
 
 
 def check_play(t: Table, rules: Ruleset, i: int, card: Card, uno: bool) -> None:
     if card not in t.hands[i] or not isinstance(card, Card):
-        raise CardNotInHand(f"You don't have {_named(card)}.")
+        _not_in_hand(card)
     if card not in t.playable:  # MATCHING[top][active], kept in step
         top = t.discard[-1]
         active = t.active
         if top.colour is None and active is not None:
             raise CardDoesNotMatch(
-                f"{capital(with_article(card))} doesn't match the {top.title}: "
-                f"{active.title} was named."
+                "{A_card} doesn't match the {top}: {colour} was named.",
+                A_card=card,
+                top=top,
+                colour=active,
             )
-        raise CardDoesNotMatch(f"{capital(with_article(card))} doesn't match {top.title}.")
+        raise CardDoesNotMatch("{A_card} doesn't match {top}.", A_card=card, top=top)
     if uno and rules.left_after(t, i, card) != 1:
         raise WrongMoment("Call UNO with a play only when it leaves you one card.")
 
 
-def _named(card: object) -> str:
-    return with_article(card) if isinstance(card, Card) else "that card"
+def _not_in_hand(card: object) -> None:
+    if isinstance(card, Card):
+        raise CardNotInHand("You don't have {a_card}.", a_card=card)
+    raise CardNotInHand("You don't have that card.")
+
+
+def _not_your_turn(t: Table) -> None:
+    drafting = t.pending is _DRAFT_PICK or t.pending is _DRAFT_FORCED
+    if len(t.players) == 2:
+        if drafting:
+            raise NotYourTurn("It's not your pick — the other player is drafting.")
+        raise NotYourTurn("It's not your turn — the other player is deciding.")
+    if drafting:
+        raise NotYourTurn("It's not your pick — another player is drafting.")
+    raise NotYourTurn("It's not your turn — another player is deciding.")
 
 
 def _check_drawn(t: Table, rules: Ruleset, i: int, action: Action) -> None:
@@ -243,7 +261,7 @@ def _check_drawn(t: Table, rules: Ruleset, i: int, action: Action) -> None:
             check_play(t, rules, i, card, uno)
         case Play():
             raise WrongMoment(
-                f"You can only play the card you just drew ({drawn.title}), or keep it."
+                "You can only play the card you just drew ({card}), or keep it.", card=drawn
             )
         case KeepDrawn():
             pass
@@ -263,14 +281,15 @@ def _check_decision(t: Table, i: int, action: Action) -> None:
         _check_volley(t, hand, action)
     elif pending is _WILD_DRAW:
         if not isinstance(action, Accept | Challenge):
-            title = _WILD_DRAW_TITLE[t.discard[-1].face]
-            raise WrongMoment(f"Accept the {title} or challenge it first.")
+            if t.discard[-1].face is Face.WILD_DRAW_TWO:
+                raise WrongMoment("Accept the Wild Draw 2 or challenge it first.")
+            raise WrongMoment("Accept the Wild Draw 4 or challenge it first.")
     elif pending is _DUMP:
         colour = t.discard[-1].colour
         if isinstance(action, Dump):
             duo.check_dump(hand, action, colour)
         elif not isinstance(action, NoDump):
-            raise WrongMoment(f"Dump your {duo.colour_words(colour)} or keep them first.")
+            raise WrongMoment("Dump your {colour_cards} or keep them first.", colour_cards=colour)
     elif pending is _GIVE:
         _check_give(hand, action)
     else:
@@ -295,14 +314,15 @@ def _check_volley(t: Table, hand: list[Card], action: Action) -> None:
     if isinstance(action, TakeVolley):
         return
     if not isinstance(action, Play):
-        raise WrongMoment(f"Stack a Draw 2 or take the volley of {t.volley} cards.")
+        raise WrongMoment("Stack a Draw 2 or take the volley of {count} cards.", count=t.volley)
     card = action.card
     if not isinstance(card, Card) or card not in hand:
-        raise CardNotInHand(f"You don't have {_named(card)}.")
+        _not_in_hand(card)
     if card.face is not _DRAW_TWO:
         raise WrongMoment(
-            f"Only a Draw 2 can be stacked on a volley; {with_article(card)} can't "
-            f"— or take the {t.volley} cards."
+            "Only a Draw 2 can be stacked on a volley; {a_card} can't — or take the {count} cards.",
+            a_card=card,
+            count=t.volley,
         )
     if action.uno and len(hand) != 2:
         raise WrongMoment("Call UNO with a play only when it leaves you one card.")
@@ -312,4 +332,4 @@ def _check_give(hand: list[Card], action: Action) -> None:
     if not isinstance(action, Give):
         raise WrongMoment("Choose the card to give away first.")
     if not isinstance(action.card, Card) or action.card not in hand:
-        raise CardNotInHand(f"You don't have {_named(action.card)}.")
+        _not_in_hand(action.card)

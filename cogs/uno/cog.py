@@ -14,10 +14,12 @@ from cogs.uno.click_clock import TOO_LATE, ClickClock
 from cogs.uno.collector import Collector
 from cogs.uno.computers import ComputerSeats
 from cogs.uno.issued import click_data
+from cogs.uno.l10n import N_, member_language, server_language, speak, speaking, t, tn
 from cogs.uno.lobbies import LobbyManager
 from cogs.uno.lobby_clicks import LobbyClicks
 from cogs.uno.outcome import Accepted, Refused
 from cogs.uno.panels import HandPanels
+from cogs.uno.refusals import refusal_words
 from cogs.uno.rematches import Rematches
 from cogs.uno.render import OPEN_COMMANDS, ButtonSpec
 from cogs.uno.scoreboards import Scoreboards
@@ -41,7 +43,10 @@ UNKNOWN_INTERACTION = 10062  # Discord's code once the 3 s to answer have passed
 DUO_TARGET = app_commands.Range[int, 50, 1000]
 PIZZA_TARGET = app_commands.Range[int, 50, 1000]
 CLASSIC_TARGET = app_commands.Range[int, 50, 1000]
-OUT_OF_DATE = "That control is out of date. Press **Hand** on your table for a fresh one."
+OUT_OF_DATE = N_("That control is out of date. Press **Hand** on your table for a fresh one.")
+
+
+SOMETHING_WRONG = N_("Something went wrong on my side; nothing was changed.")
 
 
 class UserFacingError(Exception):
@@ -55,7 +60,9 @@ class TooLate(app_commands.CheckFailure):
 class UnoCog(commands.Cog):
     """Tables in channels, hands in ephemeral panels, scoreboards per server."""
 
-    uno = app_commands.Group(name="uno", description="Play UNO: Duo, Pocket Pizza Pizza or classic")
+    uno = app_commands.Group(
+        name="uno", description=N_("Play UNO: Duo, Pocket Pizza Pizza or classic")
+    )
 
     def __init__(self, bot: commands.Bot, db: Database, settings: UnoSettings) -> None:
         self.bot = bot
@@ -134,10 +141,11 @@ class UnoCog(commands.Cog):
             return
         custom_id, values = click_data(interaction)
         control = ids.parse_custom_id(custom_id)
-        try:
-            await self._route(interaction, control, values, age=age)
-        except Exception as error:
-            await self._click_failed(interaction, error)
+        with speaking(member_language(interaction)):  # public messages say otherwise
+            try:
+                await self._route(interaction, control, values, age=age)
+            except Exception as error:
+                await self._click_failed(interaction, error)
 
     async def _route(
         self,
@@ -159,7 +167,7 @@ class UnoCog(commands.Cog):
             await self.server_settings.click(interaction, control)
         elif self.tables.closing:
             await answers.reply(
-                interaction, "I'm restarting; every game is saved. Try again in a minute."
+                interaction, t("I'm restarting; every game is saved. Try again in a minute.")
             )
         elif isinstance(control, ids.TableControl):
             await self.table_clicks.click(interaction, control, values, age=age)
@@ -168,7 +176,7 @@ class UnoCog(commands.Cog):
             if refusal is not None:
                 await answers.reply(interaction, refusal)
         else:
-            await answers.reply(interaction, OUT_OF_DATE)
+            await answers.reply(interaction, t(OUT_OF_DATE))
         self.collector.tick()
 
     async def _click_failed(self, interaction: discord.Interaction[Any], error: Exception) -> None:
@@ -187,8 +195,10 @@ class UnoCog(commands.Cog):
             )
             await answers.reply(
                 interaction,
-                "I couldn't save that move just now, so nothing was changed. "
-                "Try again in a moment.",
+                t(
+                    "I couldn't save that move just now, so nothing was changed. "
+                    "Try again in a moment."
+                ),
             )
             return
         log.error(
@@ -197,12 +207,16 @@ class UnoCog(commands.Cog):
             interaction.user.id,
             exc_info=error,
         )
-        await answers.reply(interaction, "Something went wrong on my side; nothing was changed.")
+        await answers.reply(interaction, t(SOMETHING_WRONG))
 
     # -- errors of commands: one handler ------------------------------------------------
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        """A command that waited past Discord's 3 s is dropped without work."""
+        """A command that waited past Discord's 3 s is dropped without work.
+
+        Also sets the language of the command's private answers: the member's.
+        """
+        speak(member_language(interaction))
         age = self.clock.age(interaction.id)
         if age >= TOO_LATE:
             raise TooLate(f"arrived {age:.1f} s after it was made")
@@ -214,11 +228,13 @@ class UnoCog(commands.Cog):
         original = getattr(error, "original", error)
         if isinstance(error, TooLate):
             log.info("Dropped a command: %s", error)
-        elif isinstance(original, UserFacingError | IllegalAction):
+        elif isinstance(original, IllegalAction):
+            await answers.reply(interaction, refusal_words(original))
+        elif isinstance(original, UserFacingError):
             await answers.reply(interaction, str(original))
         elif isinstance(error, app_commands.NoPrivateMessage):
             await answers.reply(
-                interaction, "UNO tables live in server channels: use this in a server."
+                interaction, t("UNO tables live in server channels: use this in a server.")
             )
         else:
             log.error(
@@ -227,19 +243,19 @@ class UnoCog(commands.Cog):
                 interaction.channel_id,
                 exc_info=original,
             )
-            await answers.reply(
-                interaction, "Something went wrong on my side; nothing was changed."
-            )
+            await answers.reply(interaction, t(SOMETHING_WRONG))
 
     # -- opening tables -------------------------------------------------------------------
 
-    @uno.command(name="duo", description="Open a UNO Duo table here (2 players).")
+    @uno.command(name="duo", description=N_("Open a UNO Duo table here (2 players)."))
     @app_commands.guild_only()
     @app_commands.describe(
-        opponent="Only this member can accept (leave empty: the first to join plays; "
-        "name me to play the computer)",
-        target="Points that lose the match (default: this server's setting, else 200)",
-        strength="How well the computer plays, if you play it (default normal)",
+        opponent=N_(
+            "Only this member can accept (leave empty: the first to join plays; "
+            "name me to play the computer)"
+        ),
+        target=N_("Points that lose the match (default: this server's setting, else 200)"),
+        strength=N_("How well the computer plays, if you play it (default normal)"),
     )
     async def duo(
         self,
@@ -257,20 +273,20 @@ class UnoCog(commands.Cog):
             return
         await self._open_lobby(interaction, "duo", target=target, opponent=opponent)
 
-    @uno.command(name="pizza", description="Open a UNO Pocket Pizza Pizza lobby (2–5 players).")
+    @uno.command(name="pizza", description=N_("Open a UNO Pocket Pizza Pizza lobby (2–5 players)."))
     @app_commands.guild_only()
     @app_commands.describe(
-        target="Points that win the match (default: this server's setting, else 250)"
+        target=N_("Points that win the match (default: this server's setting, else 250)")
     )
     async def pizza(
         self, interaction: discord.Interaction[Any], target: PIZZA_TARGET | None = None
     ) -> None:
         await self._open_lobby(interaction, "pizza", target=target, opponent=None)
 
-    @uno.command(name="classic", description="Open a classic UNO lobby (2–10 players).")
+    @uno.command(name="classic", description=N_("Open a classic UNO lobby (2–10 players)."))
     @app_commands.guild_only()
     @app_commands.describe(
-        target="Points that win the match (default: this server's setting, else 500)"
+        target=N_("Points that win the match (default: this server's setting, else 500)")
     )
     async def classic(
         self, interaction: discord.Interaction[Any], target: CLASSIC_TARGET | None = None
@@ -302,7 +318,7 @@ class UnoCog(commands.Cog):
 
     # -- the other commands ------------------------------------------------------------------
 
-    @uno.command(name="hand", description="Show your cards and your choices (only you see it).")
+    @uno.command(name="hand", description=N_("Show your cards and your choices (only you see it)."))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         user_id = interaction.user.id
@@ -321,13 +337,20 @@ class UnoCog(commands.Cog):
         if lobby is not None:
             # Telling them to start a table would send them to a refusal: they sit in one.
             raise UserFacingError(
-                f"The game in <#{lobby.channel_id}> hasn't started yet: "
-                "your hand comes once it does."
+                t(
+                    "The game in <#{channel}> hasn't started yet: your hand comes once it does.",
+                    channel=lobby.channel_id,
+                )
             )
-        raise UserFacingError(f"You're not playing at any table. Start one with {OPEN_COMMANDS}.")
+        raise UserFacingError(
+            t(
+                "You're not playing at any table. Start one with {commands}.",
+                commands=t(OPEN_COMMANDS),
+            )
+        )
 
     @uno.command(
-        name="leave", description="Leave your table (a forfeit once the game has started)."
+        name="leave", description=N_("Leave your table (a forfeit once the game has started).")
     )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
@@ -340,18 +363,18 @@ class UnoCog(commands.Cog):
                 await self.lobbies.show_closed(lobby, move.text)
             else:
                 await self.lobbies.show(lobby)
-            await answers.reply(interaction, "You left the lobby.")
+            await answers.reply(interaction, t("You left the lobby."))
             return
         table = self._table_for(user_id=user_id, channel_id=interaction.channel_id or 0)
         outcome = await self.tables.act(table, str(user_id), REMOVE, None)
         if isinstance(outcome, Refused) and outcome.kind == "busy":
-            raise UserFacingError("The table is busy with a move — try again in a moment.")
+            raise UserFacingError(t("The table is busy with a move — try again in a moment."))
         if not isinstance(outcome, Accepted):
-            raise UserFacingError("That game is already over.")
-        await answers.reply(interaction, "You left the table; that counts as a forfeit.")
+            raise UserFacingError(t("That game is already over."))
+        await answers.reply(interaction, t("You left the table; that counts as a forfeit."))
 
     @uno.command(
-        name="end", description="Close the table in this channel (host or Manage Messages)."
+        name="end", description=N_("Close the table in this channel (host or Manage Messages).")
     )
     @app_commands.guild_only()
     async def end(self, interaction: discord.Interaction[Any]) -> None:
@@ -359,33 +382,39 @@ class UnoCog(commands.Cog):
         may_manage = interaction.permissions.manage_messages
         ender = render.escape_name(interaction.user.display_name)
         lobby = self.lobbies.in_channel(channel_id)
+        public = server_language(interaction)  # the lobby, the table and the answer: public
         if lobby is not None:
             if interaction.user.id != lobby.host_id and not may_manage:
                 raise UserFacingError(
-                    "Only the host or a member with Manage Messages can end this lobby."
+                    t("Only the host or a member with Manage Messages can end this lobby.")
                 )
             self.lobbies.close(lobby)
-            await self.lobbies.show_closed(lobby, f"Closed by {ender}.")
-            await answers.reply(interaction, "Lobby closed.")
+            with speaking(public):
+                closed = t("Closed by {player}.", player=ender)
+            await self.lobbies.show_closed(lobby, closed)
+            await answers.reply(interaction, t("Lobby closed."))
             return
         table = self.tables.registry.in_channel(channel_id)
         if table is None:
-            raise UserFacingError("There's no table in this channel.")
+            raise UserFacingError(t("There's no table in this channel."))
         if interaction.user.id != table.host_id and not may_manage:
             raise UserFacingError(
-                "Only the host or a member with Manage Messages can end this table."
+                t("Only the host or a member with Manage Messages can end this table.")
             )
         await interaction.response.defer(thinking=True)
-        await self.tables.end(table, reason=f"Ended by {ender}; not scored.")
-        await interaction.edit_original_response(
-            content=f"🛑 {ender} ended the game; the unfinished match is not scored."
-        )
+        with speaking(public):
+            reason = t("Ended by {player}; not scored.", player=ender)
+            said = "🛑 " + t(
+                "{player} ended the game; the unfinished match is not scored.", player=ender
+            )
+        await self.tables.end(table, reason=reason)
+        await interaction.edit_original_response(content=said)
 
-    @uno.command(name="leaderboard", description="This server's UNO leaderboard.")
+    @uno.command(name="leaderboard", description=N_("This server's UNO leaderboard."))
     @app_commands.guild_only()
     @app_commands.describe(
-        variant="Which game (default UNO Duo)",
-        ranking="skill: by skill rating, from 5 matches (default); wins: by matches won",
+        variant=N_("Which game (default UNO Duo)"),
+        ranking=N_("skill: by skill rating, from 5 matches (default); wins: by matches won"),
     )
     async def leaderboard(
         self,
@@ -395,19 +424,19 @@ class UnoCog(commands.Cog):
     ) -> None:
         await self.boards.first_page(interaction, variant, by_rating=ranking == "skill")
 
-    @uno.command(name="stats", description="A member's UNO record in this server.")
+    @uno.command(name="stats", description=N_("A member's UNO record in this server."))
     @app_commands.guild_only()
-    @app_commands.describe(member="Whose record (default: yours)")
+    @app_commands.describe(member=N_("Whose record (default: yours)"))
     async def stats(
         self, interaction: discord.Interaction[Any], member: discord.Member | None = None
     ) -> None:
         await self.boards.record(interaction, member or interaction.user)
 
-    @uno.command(name="forget", description="Erase a member's UNO record in this server.")
+    @uno.command(name="forget", description=N_("Erase a member's UNO record in this server."))
     @app_commands.guild_only()
     @app_commands.describe(
-        member="Whose record (default: yours; another's needs Manage Server)",
-        user_id="The id of a member who left the server (needs Manage Server)",
+        member=N_("Whose record (default: yours; another's needs Manage Server)"),
+        user_id=N_("The id of a member who left the server (needs Manage Server)"),
     )
     async def forget(
         self,
@@ -419,22 +448,17 @@ class UnoCog(commands.Cog):
         who = _whose(interaction, member, user_id)
         if who != interaction.user.id and not interaction.permissions.manage_guild:
             raise UserFacingError(
-                "Only a member with Manage Server can erase another member's record."
+                t("Only a member with Manage Server can erase another member's record.")
             )
         try:
             touched = await self.db.scores.forget_member(who, guild_id=interaction.guild_id)
         except MemberPlaying:
             raise UserFacingError(
-                "That member is playing here right now: erase the record once the game is over."
+                t("That member is playing here right now: erase the record once the game is over.")
             ) from None
-        whose = "Your" if who == interaction.user.id else f"<@{who}>'s"
-        await answers.reply(
-            interaction,
-            f"{whose} record in this server is erased: {render.plural(touched, 'past game')} "
-            "now show a deleted member, and the boards leave them out.",
-        )
+        await answers.reply(interaction, _forgotten(interaction.user.id, who, touched))
 
-    @uno.command(name="settings", description="This server's UNO settings (Manage Server).")
+    @uno.command(name="settings", description=N_("This server's UNO settings (Manage Server)."))
     @app_commands.guild_only()
     # Discord applies default permissions to a top-level command only, so this one
     # is listed for everyone: the panel itself checks Manage Server on every use.
@@ -442,8 +466,10 @@ class UnoCog(commands.Cog):
     async def settings(self, interaction: discord.Interaction[Any]) -> None:
         await self.server_settings.show(interaction)
 
-    @uno.command(name="pings", description="Whether the bot mentions you (everywhere).")
-    @app_commands.describe(state="off: the bot names you without a mention; on: it mentions you")
+    @uno.command(name="pings", description=N_("Whether the bot mentions you (everywhere)."))
+    @app_commands.describe(
+        state=N_("off: the bot names you without a mention; on: it mentions you")
+    )
     async def pings(
         self, interaction: discord.Interaction[Any], state: Literal["off", "on"]
     ) -> None:
@@ -457,19 +483,21 @@ class UnoCog(commands.Cog):
                 table.quiet.add(str(user_id))
         await answers.reply(
             interaction,
-            "Done: the bot mentions you again when it's your turn or you're challenged."
+            t("Done: the bot mentions you again when it's your turn or you're challenged.")
             if state == "on"
-            else "Done: the bot won't mention you any more, in any server. "
-            "It names you instead; `/uno pings on` undoes this.",
+            else t(
+                "Done: the bot won't mention you any more, in any server. "
+                "It names you instead; `/uno pings on` undoes this."
+            ),
         )
 
-    @uno.command(name="rules", description="The rules, short and private.")
-    @app_commands.describe(variant="Which game")
+    @uno.command(name="rules", description=N_("The rules, short and private."))
+    @app_commands.describe(variant=N_("Which game"))
     async def rules(
         self, interaction: discord.Interaction[Any], variant: VariantChoice = "duo"
     ) -> None:
         details = ButtonSpec(
-            label="Details",
+            label=t("Details"),
             custom_id=ids.rules_custom_id(variant),
             style=discord.ButtonStyle.secondary,
             emoji="📖",
@@ -484,7 +512,7 @@ async def _rules_details(interaction: discord.Interaction[Any], variant: str) ->
     try:
         text = render.rules_details(variant)
     except ValueError:
-        await answers.reply(interaction, OUT_OF_DATE)
+        await answers.reply(interaction, t(OUT_OF_DATE))
         return
     await answers.send_private(
         interaction, answers.message_data(content=text, embed=None, components=[])
@@ -501,8 +529,30 @@ def _whose(
         return interaction.user.id
     text = user_id.strip().removeprefix("<@").removesuffix(">")
     if not (text.isascii() and text.isdigit() and 15 <= len(text) <= 20):
-        raise UserFacingError("That isn't a member id: copy it from their profile (Copy User ID).")
+        raise UserFacingError(
+            t("That isn't a member id: copy it from their profile (Copy User ID).")
+        )
     return int(text)
+
+
+def _forgotten(caller: int, who: int, touched: int) -> str:
+    """What `/uno forget` says it erased."""
+    if who == caller:
+        return tn(
+            "Your record in this server is erased: {count} past game now shows a deleted "
+            "member, and the boards leave them out.",
+            "Your record in this server is erased: {count} past games now show a deleted "
+            "member, and the boards leave them out.",
+            touched,
+        )
+    return tn(
+        "<@{member}>'s record in this server is erased: {count} past game now shows a "
+        "deleted member, and the boards leave them out.",
+        "<@{member}>'s record in this server is erased: {count} past games now show a "
+        "deleted member, and the boards leave them out.",
+        touched,
+        member=who,
+    )
 
 
 async def install(bot: commands.Bot, db: Database, settings: UnoSettings) -> None:

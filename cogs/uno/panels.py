@@ -11,6 +11,7 @@ import aiohttp
 import discord
 
 from cogs.uno import answers, payloads, render
+from cogs.uno.l10n import language, speaking, t
 from cogs.uno.table import Panel, Table
 
 log = logging.getLogger(__name__)
@@ -28,7 +29,7 @@ class HandPanels:
         """The panel's message payload for the current state; built once per viewer and page."""
         cache = table.cached()
         order = table.dump_order(player)
-        key = ("panel", player, page, tuple(c.code for c in order))
+        key = ("panel", player, page, tuple(c.code for c in order), language())
         built = cache.get(key)
         if not isinstance(built, dict):
             hand = render.hand_panel(
@@ -46,9 +47,11 @@ class HandPanels:
             cache[key] = built
         missed = table.timeouts.get(player, 0)
         if missed:  # a default move was made for them: say so until they act
-            late = (
-                f"⏱️ Your time ran out: you missed {missed} of {render.MAX_MISSED} turns in a "
-                f"row and a default move was made. At {render.MAX_MISSED} you leave the match."
+            late = "⏱️ " + t(
+                "Your time ran out: you missed {count} of {limit} turns in a row and a default "
+                "move was made. At {limit} you leave the match.",
+                count=missed,
+                limit=render.MAX_MISSED,
             )
             note = f"{note}\n{late}" if note else late
         if note:
@@ -80,7 +83,10 @@ class HandPanels:
 
     def remember(self, table: Table, player: str, token: str) -> None:
         table.panels[player] = Panel(
-            token=token, opened=time.monotonic(), signature=self.signature(table, player)
+            token=token,
+            opened=time.monotonic(),
+            signature=self.signature(table, player),
+            language=language(),
         )
 
     async def refresh_others(self, table: Table) -> None:
@@ -92,17 +98,22 @@ class HandPanels:
             if signature == panel.signature:
                 continue
             panel.signature = signature
+            with speaking(panel.language):
+                data = self.data(table, player)
             try:
-                await answers.edit_original(self.client, panel.token, self.data(table, player))
+                await answers.edit_original(self.client, panel.token, data)
             except discord.HTTPException:
                 table.panels.pop(player, None)  # token dead or message gone: ping instead
 
-    async def tell(self, table: Table, text: str) -> None:
-        """Replace every open hand panel of the table with a notice."""
-        notice = answers.message_data(content=text, embed=None, components=[])
+    async def tell(self, table: Table, message: str, **values: object) -> None:
+        """Replace every open hand panel of the table with a notice (`message`, marked
+        for the catalogue, in each player's language)."""
         for panel in table.panels.values():
             if not panel.alive:
                 continue
+            with speaking(panel.language):
+                text = t(message, **values)
+            notice = answers.message_data(content=text, embed=None, components=[])
             with contextlib.suppress(discord.HTTPException, aiohttp.ClientError):
                 await answers.edit_original(self.client, panel.token, notice)
         table.panels.clear()

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from cogs.uno.answer_order import AnswerOrder
+from cogs.uno.l10n import ENGLISH
 from cogs.uno.table_options import TableOptions
 from engine.cards import Card
 from engine.match import Match, Variant
@@ -27,6 +28,7 @@ class Panel:
     token: str
     opened: float  # time.monotonic() of the interaction
     signature: tuple[Any, ...] = ()
+    language: str = ENGLISH  # the member's Discord language: a refresh speaks it too
 
     @property
     def alive(self) -> bool:

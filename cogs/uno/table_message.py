@@ -20,6 +20,7 @@ from discord.http import MultipartParameters
 
 from cogs.uno import payloads, render
 from cogs.uno.computer_ids import is_computer
+from cogs.uno.l10n import guild_language, speaking, t
 from cogs.uno.panels import HandPanels
 from cogs.uno.table import Table
 from db.database import Database
@@ -45,6 +46,10 @@ class TableMessage:
         # The buttons a match that ended by being played out keeps (Rematch), if any.
         self.final_buttons: Callable[[Table], list[render.ButtonSpec]] | None = None
 
+    def language(self, table: Table) -> str:
+        """The language of everything the channel sees of `table`: the server's."""
+        return guild_language(self.client.get_guild(table.guild_id))
+
     # -- the table message -----------------------------------------------------------
 
     def request(self, table: Table, *, delay: float = TABLE_EDIT_DELAY) -> None:
@@ -69,6 +74,10 @@ class TableMessage:
             await asyncio.sleep(TABLE_EDIT_INTERVAL)
 
     def _payload(self, table: Table, ended: str | None) -> dict[str, Any]:
+        with speaking(self.language(table)):
+            return self._payload_words(table, ended)
+
+    def _payload_words(self, table: Table, ended: str | None) -> dict[str, Any]:
         view = table.public()
         embed = render.table_embed(
             view,
@@ -79,7 +88,7 @@ class TableMessage:
             missed=table.timeouts,
         )
         if ended:
-            embed.add_field(name="Table closed", value=ended[:1024], inline=False)
+            embed.add_field(name=t("Table closed"), value=ended[:1024], inline=False)
         specs = [] if table.closed else render.table_components(view, table_id=table.match_id)
         if table.closed and ended is None and table.match.is_over and self.final_buttons:
             specs = self.final_buttons(table)
@@ -244,21 +253,21 @@ class TableMessage:
             return  # their open panel was just refreshed: no need to ping
         await self._delete_ping(table)
         who, mention = self.addressed(table, to_act)
-        if missed:
-            table.warned.add(to_act)
-            table.ping_message_id = await self.post(
-                table,
-                content=f"⏱️ {who}, your time ran out: missed {missed} of "
-                f"{render.MAX_MISSED} turns in a row. Press **Hand** to play; at "
-                f"{render.MAX_MISSED} you leave the match.",
-                mention=mention,
-            )
-            return
-        table.ping_message_id = await self.post(
-            table,
-            content=f"🔔 {who}, it's your turn — press **Hand** to see your cards.",
-            mention=mention,
-        )
+        with speaking(self.language(table)):
+            if missed:
+                table.warned.add(to_act)
+                content = "⏱️ " + t(
+                    "{player}, your time ran out: missed {count} of {limit} turns in a row. "
+                    "Press **Hand** to play; at {limit} you leave the match.",
+                    player=who,
+                    count=missed,
+                    limit=render.MAX_MISSED,
+                )
+            else:
+                content = "🔔 " + t(
+                    "{player}, it's your turn — press **Hand** to see your cards.", player=who
+                )
+        table.ping_message_id = await self.post(table, content=content, mention=mention)
 
     @staticmethod
     def addressed(table: Table, player: str) -> tuple[str, str | None]:
@@ -267,7 +276,7 @@ class TableMessage:
         mentions = table.play is None or table.play.mentions
         if mentions and player not in table.quiet:
             return f"<@{player}>", player
-        return f"**{render.escape_name(table.names.get(player, 'Player'))}**", None
+        return f"**{render.escaped_name(table.names, player)}**", None
 
     async def _delete_ping(self, table: Table) -> None:
         if table.ping_message_id is None:

@@ -21,7 +21,9 @@ from typing import Any
 
 from cogs.uno import render
 from cogs.uno.computer_ids import is_computer
+from cogs.uno.l10n import N_, speaking, t, tn
 from cogs.uno.outcome import Accepted, Outcome, Refused, Stale
+from cogs.uno.refusals import refusal_words
 from cogs.uno.registry import TableRegistry
 from cogs.uno.scoring import match_results
 from cogs.uno.settings import UnoSettings
@@ -206,7 +208,7 @@ class TableService:
             try:
                 table.match.check(player, action)
             except IllegalAction as refusal:
-                return Refused("illegal", refusal.message, ticket)
+                return Refused("illegal", refusal_words(refusal), ticket)
         events = await self._apply(table, player, action, timed_out=False)
         self.message.panels.answering(table, player)
         return Accepted(tuple(events), ticket)
@@ -302,14 +304,14 @@ class TableService:
     def _moved_on(self, table: Table, *, events: Sequence[Event]) -> None:
         """Summaries, timers, the table message, other panels and the turn ping: queued."""
         for event in events:
-            if isinstance(event, RoundEnded):
-                self.message.post_later(
-                    table, render.round_summary(event, table.names, table.variant)
-                )
-            elif isinstance(event, MatchEnded):
-                self.message.post_later(
-                    table, render.match_summary(event, table.names, table.variant)
-                )
+            with speaking(self.message.language(table)):  # summaries: for the channel
+                if isinstance(event, RoundEnded):
+                    summary = render.round_summary(event, table.names, table.variant)
+                elif isinstance(event, MatchEnded):
+                    summary = render.match_summary(event, table.names, table.variant)
+                else:
+                    continue
+            self.message.post_later(table, summary)
         if table.match.is_over:
             self._close(table, reason=None, announce=True)
             return
@@ -355,12 +357,16 @@ class TableService:
         if table.timeouts.get(player, 0) + 1 >= MAX_TIMEOUTS:
             table.timeouts[player] = 0
             who, mention = self.message.addressed(table, player)
-            await self.message.post(
-                table,
-                content=f"⏱️ {who} missed {render.plural(MAX_TIMEOUTS, 'turn')} "
-                "in a row and is removed from the table; that counts as a forfeit.",
-                mention=mention,
-            )
+            with speaking(self.message.language(table)):
+                content = "⏱️ " + tn(
+                    "{player} missed {count} turn in a row and is removed from the table; "
+                    "that counts as a forfeit.",
+                    "{player} missed {count} turns in a row and is removed from the table; "
+                    "that counts as a forfeit.",
+                    MAX_TIMEOUTS,
+                    player=who,
+                )
+            await self.message.post(table, content=content, mention=mention)
             await self._apply(table, player, REMOVE, timed_out=False)
             return
         await self._apply(table, player, table.match.timeout_action(player), timed_out=True)
@@ -408,12 +414,17 @@ class TableService:
                 if table.closed:
                     continue
                 await self.db.tables.abandon_match(table.match_id)
-                self._close(table, reason="Its channel is gone; not scored.", announce=False)
+                with speaking(self.message.language(table)):
+                    reason = t("Its channel is gone; not scored.")
+                self._close(table, reason=reason, announce=False)
                 log.info("Closed table %s: its channel or server is gone", table.match_id)
             await self.message.panels.tell(
                 table,
-                f"🛑 The game in <#{table.channel_id}> was closed because its channel "
-                "was deleted or I left the server. Nothing was scored.",
+                N_(
+                    "🛑 The game in <#{channel}> was closed because its channel "
+                    "was deleted or I left the server. Nothing was scored."
+                ),
+                channel=table.channel_id,
             )
         return len(gone)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from cogs.uno.l10n import t
 from cogs.uno.render.words import card_label, escaped_name
 from engine.cards import Card, Colour, matches
 from engine.events import (
@@ -103,7 +104,16 @@ def challenge_reason(
         c for c in revealed if c.face is not wild.card.face and matches(c, top=top, active=colour)
     ]
     if held and not verdict.legitimate:
-        return f"{who} held {card_label(held[0])}, which matched the {covered} the wild covered."
+        return t(
+            "{player} held {card}, which matched the {covered} the wild covered.",
+            player=who,
+            card=card_label(held[0]),
+            covered=covered,
+        )
     if verdict.legitimate:
-        return f"{who} held nothing else that could go on the {covered}: the wild was fair."
+        return t(
+            "{player} held nothing else that could go on the {covered}: the wild was fair.",
+            player=who,
+            covered=covered,
+        )
     return None

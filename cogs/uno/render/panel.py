@@ -11,6 +11,7 @@ from typing import Final
 import discord
 
 from cogs.uno import ids
+from cogs.uno.l10n import N_, t, tn
 from cogs.uno.render.faces import card_emoji
 from cogs.uno.render.notices import challenge_reason, fresh_since
 from cogs.uno.render.specs import (
@@ -37,13 +38,13 @@ from cogs.uno.render.words import (
     clip,
     colour_emoji,
     colour_label,
+    colour_name,
     colour_value,
     escaped_name,
     fit_embed,
     fit_lines,
     hand_lines,
     name,
-    plural,
 )
 from engine.actions import (
     Accept,
@@ -91,10 +92,10 @@ _COLOUR_STYLES: Final = {
 }
 DRAFT_HAND: Final = 7  # Duo: each player drafts 7 cards
 _GROUPS: Final = (
-    ("dump", "Dump the colour…"),
-    ("order", "…or choose the order card by card"),
-    ("give", "Give a card…"),
-    ("play", "Play a card…"),
+    ("dump", N_("Dump the colour…")),
+    ("order", N_("…or choose the order card by card")),
+    ("give", N_("Give a card…")),
+    ("play", N_("Play a card…")),
 )
 
 
@@ -110,10 +111,15 @@ def _order_choices(
     kinds = [c for c in sorted(left, key=hand_order) if left[c] > 0]
     if len(kinds) < 2 or (not order and left.total() < 3):
         return []  # the "Dump, X last" buttons already say every order there is
-    word = "Then" if order else "First"
+    word = N_("Then {card}") if order else N_("First {card}")
     return [
         _Choice(
-            dumps[0], f"{word} {card_title(c)}", _emoji(c), _STYLE.secondary, None, f"o.{c.code}"
+            dumps[0],
+            t(word, card=card_title(c)),
+            _emoji(c),
+            _STYLE.secondary,
+            None,
+            f"o.{c.code}",
         )
         for c in kinds
     ]
@@ -150,12 +156,12 @@ def _card_choices(
         count = counts.get(card, 0)
         label = card_title(card) + (f" ×{count}" if count > 1 else "")
         description = None
-        if drawn_only:  # D5/P4: only the card just drawn may be played
-            label = f"Play {label}"
-            description = "The card you just drew"
+        if drawn_only or play.uno:  # D5/P4: only the card just drawn may be played
+            label = t("Play {card}", card=label)
+            description = t("The card you just drew")
         if play.uno:  # one button: playing down to one card calls UNO with it
-            label = ("" if drawn_only else "Play ") + label + " · UNO!"
-            description = "Leaves you one card: calls UNO with the play"
+            label += " · UNO!"
+            description = t("Leaves you one card: calls UNO with the play")
         emoji = _emoji(card)
         groups["play"].append(
             _Choice(play, label, emoji, success if play.uno else secondary, description)
@@ -164,21 +170,29 @@ def _card_choices(
         last = dump.last
         colour = last.colour
         same = sum(k for c, k in counts.items() if c.colour is colour and colour is not None)
-        label = f"Dump, {card_title(last)} last" + (" · UNO!" if dump.uno else "")
-        kind = f"{colour.title} card" if colour else "card"
-        if same == 1:
-            description = f"Lay your only {kind}"
-        else:
-            description = f"Lay all {plural(same, kind)}; the last one acts"
+        label = t("Dump, {card} last", card=card_title(last)) + (" · UNO!" if dump.uno else "")
+        description = _dump_words(same, colour)
         groups["dump"].append(
             _Choice(dump, label, _emoji(last), success if dump.uno else secondary, description)
         )
     for give in gives:
         card = give.card
         groups["give"].append(
-            _Choice(give, f"Give {card_title(card)}", _emoji(card), secondary, None)
+            _Choice(give, t("Give {card}", card=card_title(card)), _emoji(card), secondary, None)
         )
     return {kind: choices for kind, choices in groups.items() if choices}
+
+
+def _dump_words(same: int, colour: Colour | None) -> str:
+    """A dump button's description: how many cards of the colour it lays."""
+    if colour is None:
+        return tn("Lay your only card", "Lay all {count} cards; the last one acts", same)
+    return tn(
+        "Lay your only {colour} card",
+        "Lay all {count} {colour} cards; the last one acts",
+        same,
+        colour=colour_name(colour),
+    )
 
 
 def _emoji(card: Card) -> str:
@@ -206,7 +220,7 @@ def _controls(legal: Sequence[Action], private: PrivateView, public: PublicView)
     ]
     if KeepCard in present and RejectCard in present and len(private.hand) < DRAFT_HAND - 1:
         # Keeping every card still to come is a legal choice: one click for the draft.
-        controls.insert(1, _Control(ids.KEEP_REST, "Keep the rest", _STYLE.success, "⏩"))
+        controls.insert(1, _Control(ids.KEEP_REST, t("Keep the rest"), _STYLE.success, "⏩"))
     return controls
 
 
@@ -215,44 +229,45 @@ _Look = tuple[str, discord.ButtonStyle, str | None]
 
 def _keep(private: PrivateView, public: PublicView, present: set[type[Action]]) -> _Look:
     looked = private.looking_at
-    label = "Keep" if looked is None else f"Keep {card_title(looked)}"
+    label = t("Keep") if looked is None else t("Keep {card}", card=card_title(looked))
     if RejectCard not in present:
-        label += " (you must)"
+        label = t("{choice} (you must)", choice=label)
     return label, _STYLE.success, None if looked is None else _emoji(looked)
 
 
 def _draw(private: PrivateView, public: PublicView, present: set[type[Action]]) -> _Look:
     empty = public.draw_pile == 0 and public.discard_pile <= 1
-    return "Pass (nothing to draw)" if empty else "Draw a card", _STYLE.primary, "📥"
+    return t("Pass (nothing to draw)") if empty else t("Draw a card"), _STYLE.primary, "📥"
 
 
 def _take(private: PrivateView, public: PublicView, present: set[type[Action]]) -> _Look:
     owed = public.pending_draw
-    return f"Take {plural(owed, 'card')}" if owed else "Take the volley", _STYLE.danger, "📥"
+    label = tn("Take {count} card", "Take {count} cards", owed) if owed else t("Take the volley")
+    return label, _STYLE.danger, "📥"
 
 
 def _accept(private: PrivateView, public: PublicView, present: set[type[Action]]) -> _Look:
     owed = public.pending_draw
-    return f"Accept, draw {owed}" if owed else "Accept", _STYLE.secondary, "📥"
+    return t("Accept, draw {count}", count=owed) if owed else t("Accept"), _STYLE.secondary, "📥"
 
 
 def _fixed(label: str, style: discord.ButtonStyle, emoji: str | None) -> _Describe:
-    return lambda private, public, present: (label, style, emoji)
+    return lambda private, public, present: (t(label), style, emoji)
 
 
 _STYLE = discord.ButtonStyle
 _Describe = Callable[[PrivateView, PublicView, set[type[Action]]], _Look]
 _CONTROLS: tuple[tuple[Action, _Describe], ...] = (
     (KeepCard(), _keep),
-    (RejectCard(), _fixed("Reject (keep the next)", _STYLE.danger, "↩️")),
+    (RejectCard(), _fixed(N_("Reject (keep the next)"), _STYLE.danger, "↩️")),
     (Draw(), _draw),
-    (KeepDrawn(), _fixed("Keep the drawn card", _STYLE.secondary, "✋")),
+    (KeepDrawn(), _fixed(N_("Keep the drawn card"), _STYLE.secondary, "✋")),
     (TakeVolley(), _take),
-    (Challenge(), _fixed("Challenge", _STYLE.danger, "⚖️")),
+    (Challenge(), _fixed(N_("Challenge"), _STYLE.danger, "⚖️")),
     (Accept(), _accept),
-    (NoDump(), _fixed("Don't dump", _STYLE.secondary, "✋")),
-    (CallUno(), _fixed("Call UNO!", _STYLE.success, "📣")),
-    (CatchUno(), _fixed("Catch UNO!", _STYLE.danger, "🎯")),
+    (NoDump(), _fixed(N_("Don't dump"), _STYLE.secondary, "✋")),
+    (CallUno(), _fixed(N_("Call UNO!"), _STYLE.success, "📣")),
+    (CatchUno(), _fixed(N_("Catch UNO!"), _STYLE.danger, "🎯")),
 )
 
 
@@ -329,7 +344,7 @@ def _as_selects(groups: dict[str, list[_Choice]], free: int) -> set[str]:
 def _colour_row(colours: Sequence[ChooseColour], at: _At) -> list[Component]:
     return [
         ButtonSpec(
-            label=choose.colour.title,
+            label=colour_name(choose.colour),
             custom_id=ids.table_custom_id(at.table_id, at.version, ids.encode_action(choose)),
             style=_COLOUR_STYLES[choose.colour],
             emoji=colour_emoji(choose.colour),
@@ -367,7 +382,7 @@ def _card_rows(
         for start in range(0, len(choices), step):
             chunk = choices[start : start + step]
             if kind in as_select:
-                _add_select(components, chunk, placeholder, at, row)
+                _add_select(components, chunk, t(placeholder), at, row)
             else:
                 components.extend(
                     _button(c, table_id=at.table_id, version=at.version, row=row) for c in chunk
@@ -392,11 +407,16 @@ def _paged_rows(
     shown = flat[page * per_page : (page + 1) * per_page]
     for start in range(0, len(shown), SELECT_OPTIONS):
         chunk = shown[start : start + SELECT_OPTIONS]
-        _add_select(components, chunk, f"Choose… (page {page + 1}/{pages})", at, row)
+        placeholder = t("Choose… (page {page}/{pages})", page=page + 1, pages=pages)
+        _add_select(components, chunk, placeholder, at, row)
         row += 1
-    label = f"More choices ({page + 1}/{pages})"
+    label = t("More choices ({page}/{pages})", page=page + 1, pages=pages)
     more = _Control(ids.page_code((page + 1) % pages), label, discord.ButtonStyle.primary, "➡️")
-    note = f"More choices than fit one panel: page {page + 1} of {pages}; press More."
+    note = t(
+        "More choices than fit one panel: page {page} of {pages}; press More.",
+        page=page + 1,
+        pages=pages,
+    )
     return row, more, note
 
 
@@ -423,17 +443,17 @@ def _option(choice: _Choice) -> OptionSpec:
 def _prompt(private: PrivateView, public: PublicView, names: Mapping[str, str]) -> str:
     """What the player is asked to do now, in words."""
     if public.phase is Phase.MATCH_OVER:
-        return "The match is over."
+        return t("The match is over.")
     if public.to_act != private.player:
         if public.to_act is None:
-            return "Nothing to decide right now."
-        return f"Waiting for {name(names, public.to_act)}."
+            return t("Nothing to decide right now.")
+        return t("Waiting for {player}.", player=name(names, public.to_act))
     ask = _ASK.get(public.pending)
     if ask is not None:
         return ask(private, public)
     if public.phase is Phase.DRAFT:
-        return "**Draft:** your pick."
-    return "**Your turn:** play a matching card or draw."
+        return t("**Draft:** your pick.")
+    return t("**Your turn:** play a matching card or draw.")
 
 
 def _colour_words(public: PublicView) -> str:
@@ -443,29 +463,31 @@ def _colour_words(public: PublicView) -> str:
 
 def _ask_draft(private: PrivateView, public: PublicView) -> str:
     looked = private.looking_at
-    card = "a card" if looked is None else card_label(looked)
-    return (
-        f"**Draft:** you're looking at {card}. "
-        "Keep it, or reject it (it goes face up) and keep the next card."
+    card = t("a card") if looked is None else card_label(looked)
+    return t(
+        "**Draft:** you're looking at {card}. "
+        "Keep it, or reject it (it goes face up) and keep the next card.",
+        card=card,
     )
 
 
 def _ask_forced(private: PrivateView, public: PublicView) -> str:
     looked = private.looking_at
-    card = "the next card" if looked is None else card_label(looked)
-    return f"**Draft:** you rejected a card, so you must keep {card}."
+    card = t("the next card") if looked is None else card_label(looked)
+    return t("**Draft:** you rejected a card, so you must keep {card}.", card=card)
 
 
 def _ask_drawn(private: PrivateView, public: PublicView) -> str:
-    card = "a card" if private.drawn is None else card_label(private.drawn)
-    return f"**Your turn:** you drew {card}. Play it now or keep it."
+    card = t("a card") if private.drawn is None else card_label(private.drawn)
+    return t("**Your turn:** you drew {card}. Play it now or keep it.", card=card)
 
 
 def _ask_dump(private: PrivateView, public: PublicView) -> str:
+    colour = _colour_words(public)
     if not any(isinstance(a, Dump) for a in private.legal):
-        return f"**Reverse:** you have no other {_colour_words(public)}card to dump."
-    return (
-        f"**Reverse:** dump every {_colour_words(public)}card (pick the one laid last), or don't."
+        return t("**Reverse:** you have no other {colour}card to dump.", colour=colour)
+    return t(
+        "**Reverse:** dump every {colour}card (pick the one laid last), or don't.", colour=colour
     )
 
 
@@ -473,18 +495,21 @@ _ASK: dict[Pending, Callable[[PrivateView, PublicView], str]] = {
     Pending.DRAFT_PICK: _ask_draft,
     Pending.DRAFT_FORCED: _ask_forced,
     Pending.DRAWN_CARD: _ask_drawn,
-    Pending.COLOUR: lambda private, public: "**Your turn:** name the colour.",
-    Pending.VOLLEY: lambda private, public: (
-        f"**Draw 2 volley:** stack a Draw 2, or take {plural(public.pending_draw, 'card')}."
+    Pending.COLOUR: lambda private, public: t("**Your turn:** name the colour."),
+    Pending.VOLLEY: lambda private, public: tn(
+        "**Draw 2 volley:** stack a Draw 2, or take {count} card.",
+        "**Draw 2 volley:** stack a Draw 2, or take {count} cards.",
+        public.pending_draw,
     ),
-    Pending.WILD_DRAW: lambda private, public: (
-        f"**Wild draw:** challenge, or accept and draw {public.pending_draw}."
+    Pending.WILD_DRAW: lambda private, public: t(
+        "**Wild draw:** challenge, or accept and draw {count}.", count=public.pending_draw
     ),
     Pending.DUMP: _ask_dump,
-    Pending.REVERSE_DUMP: lambda private, public: (
-        f"**Reverse:** dump every {_colour_words(public)}card, or take a normal turn."
+    Pending.REVERSE_DUMP: lambda private, public: t(
+        "**Reverse:** dump every {colour}card, or take a normal turn.",
+        colour=_colour_words(public),
     ),
-    Pending.GIVE: lambda private, public: (
+    Pending.GIVE: lambda private, public: t(
         "**Dip Into The Deck:** choose the card to give to the next player."
     ),
 }
@@ -514,7 +539,7 @@ def hand_panel(
     )
     controls = _controls(legal, view, public)
     if order:  # a dump being laid card by card
-        restart = _Control(ids.ORDER_RESTART, "Start the order over", _STYLE.secondary, "↩️")
+        restart = _Control(ids.ORDER_RESTART, t("Start the order over"), _STYLE.secondary, "↩️")
         controls.append(restart)
     components, note = _layout(
         colours=colours,
@@ -528,7 +553,7 @@ def hand_panel(
     lines = _panel_lines(view, public, names, legal=legal, note=note)
     if order:
         laid = ", ".join(card_label(c) for c in order)
-        lines.insert(1, f"Laying in this order: {laid}, … (the last one acts)")
+        lines.insert(1, t("Laying in this order: {cards}, … (the last one acts)", cards=laid))
     content = clip("\n".join(lines), CONTENT_LIMIT)
     embed = _hand_embed(view, public, names, legal=legal, table_id=table_id)
     return HandPanel(content=content, embed=fit_embed(embed), components=components)
@@ -545,26 +570,26 @@ def _panel_lines(
     """The panel's words: what to do, the top card, what was drawn, seen or passed."""
     lines = [_prompt(view, public, names)]
     if public.top is not None:
-        lines.append(f"Top card: {card_label(public.top, named_colour(public))}")
+        lines.append(t("Top card: {card}", card=card_label(public.top, named_colour(public))))
     if view.drawn is not None and public.pending is not Pending.DRAWN_CARD:
-        lines.append(f"You drew {card_label(view.drawn)}.")
+        lines.append(t("You drew {card}.", card=card_label(view.drawn)))
     if view.looking_at is not None and public.pending not in (
         Pending.DRAFT_PICK,
         Pending.DRAFT_FORCED,
     ):
-        lines.append(f"You're looking at {card_label(view.looking_at)}.")
+        lines.append(t("You're looking at {card}.", card=card_label(view.looking_at)))
     # A notice lasts until the player's own next decision after what it tells of.
     dip = fresh_since(public.recent, view.player, CardGiven) is not None
     if dip and view.received is not None:
-        lines.append(f"You received {card_label(view.received)} (Dip Into The Deck).")
+        lines.append(t("You received {card} (Dip Into The Deck).", card=card_label(view.received)))
     if dip and view.given is not None:
-        lines.append(f"You gave away {card_label(view.given)} (Dip Into The Deck).")
+        lines.append(t("You gave away {card} (Dip Into The Deck).", card=card_label(view.given)))
     if _revealed(view, public) is not None:
         reason = challenge_reason(public.recent, view.revealed_hand or (), names)
         if reason is not None:
             lines.append(f"⚖️ {reason}")
     if not legal and public.to_act == view.player:
-        lines.append("Nothing to do yet.")
+        lines.append(t("Nothing to do yet."))
     if note:
         lines.append(note)
     return lines
@@ -580,21 +605,23 @@ def _hand_embed(
 ) -> discord.Embed:
     playable = frozenset(a.card for a in legal if isinstance(a, Play))
     hand = hand_lines(view.hand, bold=playable)
-    legend = "\nPlayable cards are in **bold**." if playable else ""
+    legend = "\n" + t("Playable cards are in **bold**.") if playable else ""
     embed = discord.Embed(
-        title=f"Your hand · {plural(len(view.hand), 'card')}",
+        title=tn("Your hand · {count} card", "Your hand · {count} cards", len(view.hand)),
         description=fit_lines(hand, EMBED_DESCRIPTION - len(legend)) + legend
         if hand
-        else "No cards.",
+        else t("No cards."),
         colour=colour_value(named_colour(public)),
     )
     if _revealed(view, public) is not None:
         embed.add_field(
-            name=f"{_challenged_name(view, public, names)}'s hand (only you see it)",
-            value=fit_lines(hand_lines(view.revealed_hand or ()), FIELD_VALUE) or "No cards.",
+            name=t(
+                "{player}'s hand (only you see it)", player=_challenged_name(view, public, names)
+            ),
+            value=fit_lines(hand_lines(view.revealed_hand or ()), FIELD_VALUE) or t("No cards."),
             inline=False,
         )
-    embed.set_footer(text=f"Table {table_id} · only you can see this")
+    embed.set_footer(text=t("Table {table} · only you can see this", table=table_id))
     return embed
 
 
@@ -612,4 +639,4 @@ def _challenged_name(view: PrivateView, public: PublicView, names: Mapping[str, 
         if isinstance(event, ChallengeResolved) and event.challenger == view.player:
             return escaped_name(names, event.challenged)
     others = [s.player for s in public.seats if s.player != view.player]
-    return escaped_name(names, others[0]) if len(others) == 1 else "The challenged player"
+    return escaped_name(names, others[0]) if len(others) == 1 else t("The challenged player")

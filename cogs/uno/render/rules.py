@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from cogs.uno.l10n import N_, t
 from cogs.uno.render.faces import card_emoji
 from cogs.uno.render.specs import CONTENT_LIMIT
 from cogs.uno.render.words import clip, colour_emoji
@@ -15,101 +16,135 @@ from engine.cards import card
 # (card shown, what it does), per variant: the special cards a player meets.
 _SPECIALS: Final = {
     "duo": (
-        ("RS", "Skip: you play again."),
-        ("GR", "Reverse: you may lay every other card of its colour at once (the last one acts)."),
-        ("Y+2", "Draw 2: your opponent stacks a Draw 2 back, or draws the whole total."),
-        ("W", "Wild: name the colour."),
-        ("W+4", "Wild Draw 4: name a colour; your opponent draws 4 or challenges, then you play "
-         "again. A bluff (you held the colour) costs you 4; a fair play costs them 6."),
+        ("RS", N_("Skip: you play again.")),
+        ("GR", N_("Reverse: you may lay every other card of its colour at once "
+                  "(the last one acts).")),
+        ("Y+2", N_("Draw 2: your opponent stacks a Draw 2 back, or draws the whole total.")),
+        ("W", N_("Wild: name the colour.")),
+        ("W+4", N_("Wild Draw 4: name a colour; your opponent draws 4 or challenges, then you play "
+         "again. A bluff (you held the colour) costs you 4; a fair play costs them 6.")),
     ),
     "pizza": (
-        ("RS", "Skip: the next player misses a turn."),
-        ("GR", "Reverse: play turns the other way (with 2 players, a Skip)."),
-        ("Y+1", "Draw One: the next player draws 1 and misses a turn."),
-        ("W", "Wild: name the colour."),
-        ("W+2", "Wild Draw 2: name a colour; the next player draws 2 and misses a turn, or "
-         "challenges. A bluff costs you 2; a fair play costs them 4."),
-        ("WDIP", "Wild Dip Into The Deck: name a colour, draw one, then give any card to the "
-         "next player."),
+        ("RS", N_("Skip: the next player misses a turn.")),
+        ("GR", N_("Reverse: play turns the other way (with 2 players, a Skip).")),
+        ("Y+1", N_("Draw One: the next player draws 1 and misses a turn.")),
+        ("W", N_("Wild: name the colour.")),
+        ("W+2", N_("Wild Draw 2: name a colour; the next player draws 2 and misses a turn, or "
+         "challenges. A bluff costs you 2; a fair play costs them 4.")),
+        ("WDIP", N_("Wild Dip Into The Deck: name a colour, draw one, then give any card to the "
+         "next player.")),
     ),
     "classic": (
-        ("RS", "Skip: the next player misses a turn."),
-        ("GR", "Reverse: play turns the other way (with 2 players, a Skip)."),
-        ("Y+2", "Draw 2: the next player draws 2 and misses a turn. No stacking."),
-        ("W", "Wild: name the colour."),
-        ("W+4", "Wild Draw 4: name a colour; the next player draws 4 and misses a turn, or "
-         "challenges. A bluff (you held the colour) costs you 4; a fair play costs them 6."),
+        ("RS", N_("Skip: the next player misses a turn.")),
+        ("GR", N_("Reverse: play turns the other way (with 2 players, a Skip).")),
+        ("Y+2", N_("Draw 2: the next player draws 2 and misses a turn. No stacking.")),
+        ("W", N_("Wild: name the colour.")),
+        ("W+4", N_("Wild Draw 4: name a colour; the next player draws 4 and misses a turn, or "
+         "challenges. A bluff (you held the colour) costs you 4; a fair play costs them 6.")),
     ),
 }  # fmt: skip
 
 _TURN: Final = {
     "duo": (
-        "**UNO Duo**, 2 players. No deal: each of you drafts 7 cards, keeping or rejecting "
-        "them one at a time (**Keep the rest** keeps the lot).",
-        "**Your turn:** play a card that matches the top card's colour, number or symbol, "
-        "or any wild; or draw one (you may play it at once).",
-        "**Down to one card?** Play it with **· UNO!** or press **Call UNO**; caught first, "
-        "you draw 2.",
-        "**Winning:** out of cards ends the round; the other player scores their hand. "
-        "Reach the target (200) and you **lose**: the lower total wins.",
+        N_(
+            "**UNO Duo**, 2 players. No deal: each of you drafts 7 cards, keeping or rejecting "
+            "them one at a time (**Keep the rest** keeps the lot)."
+        ),
+        N_(
+            "**Your turn:** play a card that matches the top card's colour, number or symbol, "
+            "or any wild; or draw one (you may play it at once)."
+        ),
+        N_(
+            "**Down to one card?** Play it with **· UNO!** or press **Call UNO**; caught first, "
+            "you draw 2."
+        ),
+        N_(
+            "**Winning:** out of cards ends the round; the other player scores their hand. "
+            "Reach the target (200) and you **lose**: the lower total wins."
+        ),
     ),
     "pizza": (
-        "**UNO Pocket Pizza Pizza**, 2–5 players, 5 cards each.",
-        "**Your turn:** play a card that matches the top card's colour, number or symbol, "
-        "or any wild; or draw one (you may play it at once).",
-        "**Down to one card?** Play your second-to-last with **· UNO!** or press **Call "
-        "UNO**; caught first, you draw 2.",
-        "**Winning:** out of cards wins the round and scores every other hand; the first to "
-        "the target (250) wins.",
+        N_("**UNO Pocket Pizza Pizza**, 2–5 players, 5 cards each."),
+        N_(
+            "**Your turn:** play a card that matches the top card's colour, number or symbol, "
+            "or any wild; or draw one (you may play it at once)."
+        ),
+        N_(
+            "**Down to one card?** Play your second-to-last with **· UNO!** or press **Call "
+            "UNO**; caught first, you draw 2."
+        ),
+        N_(
+            "**Winning:** out of cards wins the round and scores every other hand; the first to "
+            "the target (250) wins."
+        ),
     ),
     "classic": (
-        "**Classic UNO**, 2–10 players, 7 cards each.",
-        "**Your turn:** play a card that matches the top card's colour, number or symbol, "
-        "or any wild; or draw one (you may play it at once).",
-        "**Down to one card?** Play your second-to-last with **· UNO!** or press **Call "
-        "UNO**; caught first, you draw 2.",
-        "**Winning:** out of cards wins the round and scores every other hand; the first to "
-        "the target (500) wins.",
+        N_("**Classic UNO**, 2–10 players, 7 cards each."),
+        N_(
+            "**Your turn:** play a card that matches the top card's colour, number or symbol, "
+            "or any wild; or draw one (you may play it at once)."
+        ),
+        N_(
+            "**Down to one card?** Play your second-to-last with **· UNO!** or press **Call "
+            "UNO**; caught first, you draw 2."
+        ),
+        N_(
+            "**Winning:** out of cards wins the round and scores every other hand; the first to "
+            "the target (500) wins."
+        ),
     ),
 }
 
 _DETAILS: Final = {
     "duo": (
-        "**UNO Duo, the fine points** · 112 cards",
-        "• Both players cut; the higher card takes the first role, and the roles swap every "
-        "round. The other player plays first and carries out the first card's action.",
-        "• Draft: look at the top card privately. Keep it (the next goes face up on the "
-        "draft pile) or reject it (it goes face up) and keep the next one.",
-        "• A Draw 2 volley goes on while both stack; whoever stops draws the running total.",
-        "• After a Reverse you may lay every other card of its colour, in the order you "
-        "choose; only the last one acts.",
-        "• Call UNO when your play leaves you one card, or with the play.",
-        "• Empty draw pile: the discard pile, but its top card, becomes the draw pile.",
-        "• Scores: numbers at face value, action cards 10, wilds 15, Wild Draw 4 20.",
-        "• Missing three turns in a row, or leaving, forfeits the match.",
+        N_("**UNO Duo, the fine points** · 112 cards"),
+        N_(
+            "• Both players cut; the higher card takes the first role, and the roles swap every "
+            "round. The other player plays first and carries out the first card's action."
+        ),
+        N_(
+            "• Draft: look at the top card privately. Keep it (the next goes face up on the "
+            "draft pile) or reject it (it goes face up) and keep the next one."
+        ),
+        N_("• A Draw 2 volley goes on while both stack; whoever stops draws the running total."),
+        N_(
+            "• After a Reverse you may lay every other card of its colour, in the order you "
+            "choose; only the last one acts."
+        ),
+        N_("• Call UNO when your play leaves you one card, or with the play."),
+        N_("• Empty draw pile: the discard pile, but its top card, becomes the draw pile."),
+        N_("• Scores: numbers at face value, action cards 10, wilds 15, Wild Draw 4 20."),
+        N_("• Missing three turns in a row, or leaving, forfeits the match."),
     ),
     "pizza": (
-        "**UNO Pocket Pizza Pizza, the fine points** · 51 cards",
-        "• The dealer moves left each round; the player on the dealer's left starts.",
-        "• The first card turned acts on the first player (a Wild Draw 2 or Dip goes back "
-        "into the deck).",
-        "• Drawing is always allowed; no stacking of draw cards.",
-        "• A failed challenge of a Wild Draw 2 also costs the challenger their turn.",
-        "• Empty draw pile: the discard pile, but its top card, is shuffled into a new one.",
-        "• Scores: numbers at face value, action cards 20, wilds 50.",
-        "• Missing three turns in a row, or leaving, forfeits the match.",
+        N_("**UNO Pocket Pizza Pizza, the fine points** · 51 cards"),
+        N_("• The dealer moves left each round; the player on the dealer's left starts."),
+        N_(
+            "• The first card turned acts on the first player (a Wild Draw 2 or Dip goes back "
+            "into the deck)."
+        ),
+        N_("• Drawing is always allowed; no stacking of draw cards."),
+        N_("• A failed challenge of a Wild Draw 2 also costs the challenger their turn."),
+        N_("• Empty draw pile: the discard pile, but its top card, is shuffled into a new one."),
+        N_("• Scores: numbers at face value, action cards 20, wilds 50."),
+        N_("• Missing three turns in a row, or leaving, forfeits the match."),
     ),
     "classic": (
-        "**Classic UNO, the fine points** · 108 cards",
-        "• The dealer moves left each round; the player on the dealer's left starts.",
-        "• The first card turned acts on the first player (a Wild Draw 4 goes back into the deck).",
-        "• Drawing is always allowed; no stacking of draw cards.",
-        "• A Wild Draw 4 may be played only when you hold no card of the colour in play; "
-        "bluffing is allowed, and a failed challenge also costs the challenger their turn.",
-        "• UNO can be caught until the next player plays or draws.",
-        "• Empty draw pile: the discard pile, but its top card, is shuffled into a new one.",
-        "• Scores: numbers at face value, Skip, Reverse and Draw 2 20, wilds 50.",
-        "• Missing three turns in a row, or leaving, forfeits the match.",
+        N_("**Classic UNO, the fine points** · 108 cards"),
+        N_("• The dealer moves left each round; the player on the dealer's left starts."),
+        N_(
+            "• The first card turned acts on the first player "
+            "(a Wild Draw 4 goes back into the deck)."
+        ),
+        N_("• Drawing is always allowed; no stacking of draw cards."),
+        N_(
+            "• A Wild Draw 4 may be played only when you hold no card of the colour in play; "
+            "bluffing is allowed, and a failed challenge also costs the challenger their turn."
+        ),
+        N_("• UNO can be caught until the next player plays or draws."),
+        N_("• Empty draw pile: the discard pile, but its top card, is shuffled into a new one."),
+        N_("• Scores: numbers at face value, Skip, Reverse and Draw 2 20, wilds 50."),
+        N_("• Missing three turns in a row, or leaving, forfeits the match."),
     ),
 }
 
@@ -127,13 +162,13 @@ def _picture(code: str) -> str:
 def rules_guide(variant: str) -> str:
     """One screen: how a turn goes and what each special card does, the cards pictured."""
     _known(variant)
-    first, *rest = _TURN[variant]
-    specials = [f"{_picture(code)} {words}" for code, words in _SPECIALS[variant]]
-    lines = [first, rest[0], "", "**Special cards**", *specials, "", *rest[1:]]
+    first, *rest = (t(line) for line in _TURN[variant])
+    specials = [f"{_picture(code)} {t(words)}" for code, words in _SPECIALS[variant]]
+    lines = [first, rest[0], "", t("**Special cards**"), *specials, "", *rest[1:]]
     return clip("\n".join(lines), CONTENT_LIMIT)
 
 
 def rules_details(variant: str) -> str:
     """The fine points, for the guide's Details button."""
     _known(variant)
-    return clip("\n".join(_DETAILS[variant]), CONTENT_LIMIT)
+    return clip("\n".join(t(line) for line in _DETAILS[variant]), CONTENT_LIMIT)

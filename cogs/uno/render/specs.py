@@ -7,6 +7,7 @@ from typing import Final
 
 import discord
 
+from cogs.uno.l10n import N_
 from engine.cards import Colour
 
 # Discord's limits (https://discord.com/developers/docs/resources/message).
@@ -45,12 +46,13 @@ COLOUR_EMOJI: Final = {
     Colour.BLUE: "🟦",
 }
 WILD_EMOJI: Final = "⬛"
-OPEN_COMMANDS: Final = "`/uno duo`, `/uno pizza` or `/uno classic`"
-"""The commands that open a table, as a sentence ends: "Start one with ..."."""
+OPEN_COMMANDS: Final = N_("`/uno duo`, `/uno pizza` or `/uno classic`")
+"""The commands that open a table, as a sentence ends: "Start one with ..." (read
+it through `t`: its words are the catalogue's)."""
 VARIANT_NAMES: Final = {
-    "duo": "UNO Duo",
-    "pizza": "UNO Pocket Pizza Pizza",
-    "classic": "Classic UNO",
+    "duo": N_("UNO Duo"),
+    "pizza": N_("UNO Pocket Pizza Pizza"),
+    "classic": N_("Classic UNO"),
 }
 
 

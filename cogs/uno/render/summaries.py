@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 import discord
 
+from cogs.uno.l10n import t, tn
 from cogs.uno.render.specs import COLOUR_VALUES, EMBED_DESCRIPTION, NEUTRAL
 from cogs.uno.render.words import (
     describe_event,
@@ -29,21 +30,34 @@ def round_summary(event: RoundEnded, names: Mapping[str, str], variant: str) -> 
     points = dict(event.points)
     hands = dict(event.hands)
     if variant == "duo":
-        rule = "The player who went out scores 0; the other scores the cards left in their hand."
+        rule = t("The player who went out scores 0; the other scores the cards left in their hand.")
     else:
-        rule = "The round winner scores the cards left in every other hand."
+        rule = t("The round winner scores the cards left in every other hand.")
     embed = discord.Embed(
-        title=f"Round {event.round}: {escaped_name(names, event.winner)} went out",
+        title=t(
+            "Round {round}: {winner} went out",
+            round=event.round,
+            winner=escaped_name(names, event.winner),
+        ),
         description=f"{describe_event(event, names)}\n{rule}",
         colour=NEUTRAL,
     )
     for player, total in event.scores:
         left = hands.get(player, ())
-        cards = fit_lines(hand_lines(left), 700) if left else "No cards left."
-        value = f"{cards}\n+{plural(points.get(player, 0), 'point')} · total **{total}**"
+        cards = fit_lines(hand_lines(left), 700) if left else t("No cards left.")
+        scored = tn(
+            "+{count} point · total **{total}**",
+            "+{count} points · total **{total}**",
+            points.get(player, 0),
+            total=total,
+        )
+        value = f"{cards}\n{scored}"
         won = player == event.winner
         title = escaped_name(names, player) + (" 🏆" if won else "")
-        status = "went out" if won and not left else f"{plural(len(left), 'card')} left"
+        if won and not left:
+            status = t("went out")
+        else:
+            status = tn("{count} card left", "{count} cards left", len(left))
         embed.add_field(name=f"{title} · {status}", value=value, inline=False)
     return fit_embed(embed)
 
@@ -56,12 +70,19 @@ def match_summary(event: MatchEnded, names: Mapping[str, str], variant: str) -> 
     lines = []
     for place, (player, total) in enumerate(ordered, start=1):
         mark = "🏆" if player == event.winner else f"{place}."
-        left = " (forfeited)" if player in event.forfeited else ""
+        left = " " + t("(forfeited)") if player in event.forfeited else ""
         lines.append(f"{mark} {name(names, player)} · {plural(total, 'point')}{left}")
-    rule = "the lower total wins" if lower_wins else "the first to the target wins"
+    if lower_wins:
+        rule = t("Scoring: the lower total wins.")
+    else:
+        rule = t("Scoring: the first to the target wins.")
     embed = discord.Embed(
-        title=f"{variant_name(variant)}: {escaped_name(names, event.winner)} wins the match",
-        description=fit_lines(lines, EMBED_DESCRIPTION - 80) + f"\n\nScoring: {rule}.",
+        title=t(
+            "{game}: {winner} wins the match",
+            game=variant_name(variant),
+            winner=escaped_name(names, event.winner),
+        ),
+        description=fit_lines(lines, EMBED_DESCRIPTION - 80) + f"\n\n{rule}",
         colour=COLOUR_VALUES[Colour.YELLOW],
     )
     return fit_embed(embed)

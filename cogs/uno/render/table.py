@@ -8,6 +8,7 @@ from datetime import datetime
 import discord
 
 from cogs.uno import ids
+from cogs.uno.l10n import t
 from cogs.uno.render.faces import card_url
 from cogs.uno.render.specs import FIELD_VALUE, LOG_LINES, MAX_MISSED, ButtonSpec
 from cogs.uno.render.words import (
@@ -43,25 +44,28 @@ def _deadline(deadline: datetime | None) -> str:
 
 def _target_words(view: PublicView) -> str:
     if view.variant == "duo":
-        return f"Match to {view.target}: whoever reaches it loses, the lower total wins"
-    return f"Match to {view.target}: the first to reach it wins"
+        return t(
+            "Match to {target}: whoever reaches it loses, the lower total wins",
+            target=view.target,
+        )
+    return t("Match to {target}: the first to reach it wins", target=view.target)
 
 
 def _pending_words(view: PublicView, names: Mapping[str, str]) -> str:
     """Whose decision the match waits for, and what it is, in words."""
     if view.phase is Phase.MATCH_OVER:
         if view.winner is None:
-            return "The match is over."
-        return f"🏆 {name(names, view.winner)} wins the match."
+            return t("The match is over.")
+        return "🏆 " + t("{player} wins the match.", player=name(names, view.winner))
     if view.to_act is None:
-        return "Waiting…"
+        return t("Waiting…")
     who = name(names, view.to_act)
     words = _PENDING_WORDS.get(view.pending)
     if words is not None:
         return words(who, view)
     if view.phase is Phase.DRAFT:
-        return f"{who} is drafting"
-    return f"{who} to play"
+        return t("{player} is drafting", player=who)
+    return t("{player} to play", player=who)
 
 
 def _colour_words(view: PublicView) -> str:
@@ -70,23 +74,37 @@ def _colour_words(view: PublicView) -> str:
 
 
 def _wild_draw_words(who: str, view: PublicView) -> str:
-    return f"{who} is hit by a wild draw of {view.pending_draw}: challenge or accept"
+    return t(
+        "{player} is hit by a wild draw of {count}: challenge or accept",
+        player=who,
+        count=view.pending_draw,
+    )
 
 
 _PENDING_WORDS: dict[Pending, Callable[[str, PublicView], str]] = {
-    Pending.DRAFT_PICK: lambda who, v: f"{who} is looking at a draft card: keep or reject",
-    Pending.DRAFT_FORCED: lambda who, v: f"{who} must keep the next draft card",
-    Pending.DRAWN_CARD: lambda who, v: f"{who} drew a card: play it or keep it",
-    Pending.COLOUR: lambda who, v: f"{who} is naming a colour",
-    Pending.VOLLEY: lambda who, v: (
-        f"Draw 2 volley: {who} owes {v.pending_draw}: stack a Draw 2 or take them"
+    Pending.DRAFT_PICK: lambda who, v: t(
+        "{player} is looking at a draft card: keep or reject", player=who
+    ),
+    Pending.DRAFT_FORCED: lambda who, v: t("{player} must keep the next draft card", player=who),
+    Pending.DRAWN_CARD: lambda who, v: t("{player} drew a card: play it or keep it", player=who),
+    Pending.COLOUR: lambda who, v: t("{player} is naming a colour", player=who),
+    Pending.VOLLEY: lambda who, v: t(
+        "Draw 2 volley: {player} owes {count}: stack a Draw 2 or take them",
+        player=who,
+        count=v.pending_draw,
     ),
     Pending.WILD_DRAW: _wild_draw_words,
-    Pending.DUMP: lambda who, v: f"{who} may dump every {_colour_words(v)}card, or keep them",
-    Pending.REVERSE_DUMP: lambda who, v: (
-        f"{who} may dump every {_colour_words(v)}card, or take a normal turn"
+    Pending.DUMP: lambda who, v: t(
+        "{player} may dump every {colour}card, or keep them", player=who, colour=_colour_words(v)
     ),
-    Pending.GIVE: lambda who, v: f"{who} is choosing a card to give to the next player",
+    Pending.REVERSE_DUMP: lambda who, v: t(
+        "{player} may dump every {colour}card, or take a normal turn",
+        player=who,
+        colour=_colour_words(v),
+    ),
+    Pending.GIVE: lambda who, v: t(
+        "{player} is choosing a card to give to the next player", player=who
+    ),
 }
 
 
@@ -96,7 +114,7 @@ def _seat_line(
     seat = view.seats[seat_index]
     if not seat.seated:
         score = plural(seat.score, "pt")
-        return f"~~{escaped_name(names, seat.player)}~~ left · {score}"
+        return t("~~{player}~~ left", player=escaped_name(names, seat.player)) + f" · {score}"
     marker = "▶ " if seat.player == view.to_act else ""
     parts = [
         f"{marker}{name(names, seat.player)}",
@@ -104,11 +122,13 @@ def _seat_line(
         plural(seat.score, "pt"),
     ]
     if view.dealer == seat.player and view.variant != "duo":  # Duo's roles: who plays first
-        parts.append("dealer")
+        parts.append(t("dealer"))
     if seat.exposed:
-        parts.append("⚠️ hasn't called UNO")
+        parts.append("⚠️ " + t("hasn't called UNO"))
     if missed.get(seat.player, 0) > 0:  # their time ran out: a default move was made
-        parts.append(f"⏱️ missed {missed[seat.player]} of {MAX_MISSED}")
+        parts.append(
+            "⏱️ " + t("missed {count} of {limit}", count=missed[seat.player], limit=MAX_MISSED)
+        )
     return " · ".join(parts)
 
 
@@ -127,7 +147,12 @@ def table_embed(
     `options`: the table's options in play, in words ("30 s a turn · classic deck").
     `missed`: turns each player has let run out in a row (shown until they act).
     """
-    heading = title or f"{variant_name(view.variant)} · Round {view.round} · to {view.target}"
+    heading = title or t(
+        "{game} · Round {round} · to {target}",
+        game=variant_name(view.variant),
+        round=view.round,
+        target=view.target,
+    )
     embed = discord.Embed(
         title=heading,
         description="\n".join(_state_lines(view, names, deadline)),
@@ -138,16 +163,16 @@ def table_embed(
         if picture is not None:  # the top card large; the emoji's own image, no upload
             embed.set_thumbnail(url=picture)
     seats = [_seat_line(view, i, names, missed or {}) for i in range(len(view.seats))]
-    embed.add_field(name="Players", value=fit_lines(seats, FIELD_VALUE), inline=False)
+    embed.add_field(name=t("Players"), value=fit_lines(seats, FIELD_VALUE), inline=False)
     if view.phase is Phase.DRAFT and view.draft_pile:
         labels = [card_label(c) for c in view.draft_pile]
         embed.add_field(
-            name=f"Draft pile, oldest first ({len(labels)})",
+            name=t("Draft pile, oldest first ({count})", count=len(labels)),
             value=fit_items(labels, FIELD_VALUE),
             inline=False,
         )
     if options:
-        embed.add_field(name="Table options", value=options[:FIELD_VALUE], inline=False)
+        embed.add_field(name=t("Table options"), value=options[:FIELD_VALUE], inline=False)
     log = [
         line
         for line in (describe_event(e, names, variant=view.variant) for e in view.recent)
@@ -155,10 +180,15 @@ def table_embed(
     ][-LOG_LINES:]
     if log:
         embed.add_field(
-            name="Last moves", value=fit_lines(log, FIELD_VALUE, keep_last=True), inline=False
+            name=t("Last moves"), value=fit_lines(log, FIELD_VALUE, keep_last=True), inline=False
         )
     embed.set_footer(
-        text=f"Table {table_id} · draw pile {view.draw_pile} · discard pile {view.discard_pile}"
+        text=t(
+            "Table {table} · draw pile {draw} · discard pile {discard}",
+            table=table_id,
+            draw=view.draw_pile,
+            discard=view.discard_pile,
+        )
     )
     return fit_embed(embed)
 
@@ -169,21 +199,23 @@ def _state_lines(
     """Top card, colour, whose turn until when, direction and target."""
     lines = []
     if view.top is not None:
-        lines.append(f"**Top card:** {card_label(view.top, named_colour(view))}")
+        lines.append(t("**Top card:** {card}", card=card_label(view.top, named_colour(view))))
     elif view.phase is Phase.DRAFT:
-        lines.append("**Draft:** each player picks 7 cards")
+        lines.append(t("**Draft:** each player picks 7 cards"))
     colour = named_colour(view)
     # A wild's named colour is in its label already; say the colour when it differs.
     if colour is not None and (view.top is None or view.top.colour not in (None, colour)):
-        lines.append(f"**Colour:** {colour_label(colour)}")
+        lines.append(t("**Colour:** {colour}", colour=colour_label(colour)))
     turn = _pending_words(view, names)
     if view.phase is not Phase.MATCH_OVER:
         turn += _deadline(deadline)
     lines.append(turn)
     if view.variant != "duo":  # Duo has no direction: a Reverse never skips there
-        arrow = "↻ clockwise" if view.clockwise else "↺ counter-clockwise"
-        dealer = f" · Dealer: {name(names, view.dealer)}" if view.dealer else ""
-        lines.append(f"**Direction:** {arrow}{dealer}")
+        arrow = "↻ " + t("clockwise") if view.clockwise else "↺ " + t("counter-clockwise")
+        line = t("**Direction:** {direction}", direction=arrow)
+        if view.dealer:
+            line += " · " + t("Dealer: {player}", player=name(names, view.dealer))
+        lines.append(line)
     if view.round <= 1 and view.top is None:  # said once, before the first card
         lines.append(_target_words(view))
     return lines
@@ -199,7 +231,7 @@ def table_components(view: PublicView, *, table_id: int) -> list[ButtonSpec]:
     catch = any(seat.exposed for seat in view.seats)
     return [
         ButtonSpec(
-            label="Hand",
+            label=t("Hand"),
             custom_id=ids.table_custom_id(table_id, ids.ANY_VERSION, ids.HAND),
             style=discord.ButtonStyle.primary,
             emoji="🃏",
@@ -207,7 +239,7 @@ def table_components(view: PublicView, *, table_id: int) -> list[ButtonSpec]:
             row=0,
         ),
         ButtonSpec(
-            label="Catch" if catch else "Call UNO",
+            label=t("Catch") if catch else t("Call UNO"),
             custom_id=ids.table_custom_id(table_id, ids.ANY_VERSION, ids.UNO),
             style=discord.ButtonStyle.danger if catch else discord.ButtonStyle.success,
             emoji="🎯" if catch else "📣",

@@ -9,6 +9,7 @@ from typing import Any, Final
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
+from cogs.uno.l10n import N_, t, tn
 from cogs.uno.render.faces import card_emoji
 from cogs.uno.render.specs import (
     COLOUR_EMOJI,
@@ -67,8 +68,40 @@ def colour_value(colour: Colour | None) -> int:
     return NEUTRAL if colour is None else COLOUR_VALUES[colour]
 
 
+COLOUR_NAMES: Final = {
+    Colour.RED: N_("Red"),
+    Colour.YELLOW: N_("Yellow"),
+    Colour.GREEN: N_("Green"),
+    Colour.BLUE: N_("Blue"),
+}
+# Translators: a colour's cards, as in "dump your Red cards".
+COLOUR_CARDS: Final = {
+    Colour.RED: N_("Red cards"),
+    Colour.YELLOW: N_("Yellow cards"),
+    Colour.GREEN: N_("Green cards"),
+    Colour.BLUE: N_("Blue cards"),
+}
+FACE_NAMES: Final = {
+    Face.SKIP: N_("Skip"),
+    Face.REVERSE: N_("Reverse"),
+    Face.DRAW_TWO: N_("Draw 2"),
+    Face.DRAW_ONE: N_("Draw One"),
+    Face.WILD: N_("Wild"),
+    Face.WILD_DRAW_FOUR: N_("Wild Draw 4"),
+    Face.WILD_DRAW_TWO: N_("Wild Draw 2"),
+    Face.WILD_DIP: N_("Wild Dip Into The Deck"),
+    Face.WILD_SHUFFLE_HANDS: N_("Wild Shuffle Hands"),
+    Face.WILD_CUSTOMIZABLE: N_("Wild Customizable"),
+}
+
+
+def colour_name(colour: Colour) -> str:
+    """`Red`, in the language spoken."""
+    return t(COLOUR_NAMES[colour])
+
+
 def colour_label(colour: Colour) -> str:
-    return f"{colour_emoji(colour)} {colour.title}"
+    return f"{colour_emoji(colour)} {colour_name(colour)}"
 
 
 def card_label(card: Card, active_colour: Colour | None = None) -> str:
@@ -87,12 +120,23 @@ def card_label(card: Card, active_colour: Colour | None = None) -> str:
 def card_title(card: Card) -> str:
     """The card's name as players say it: a blank wild is played as a plain Wild."""
     if card.face is Face.WILD_CUSTOMIZABLE:
-        return "Blank Wild (plays as a Wild)"
-    return card.title
+        return t("Blank Wild (plays as a Wild)")
+    face = face_title(card)
+    if card.colour is None:
+        return face
+    # Translators: a card's name, "Red 7", "Blue Skip".
+    return t("{colour} {face}", colour=colour_name(card.colour), face=face)
+
+
+def face_title(card: Card) -> str:
+    """`7`, `Skip`, `Wild Draw 4`: the card's name without its colour."""
+    words = FACE_NAMES.get(card.face)
+    return card.face.value if words is None else t(words)
 
 
 def variant_name(variant: str) -> str:
-    return VARIANT_NAMES.get(variant, f"UNO {variant}")
+    known = VARIANT_NAMES.get(variant)
+    return f"UNO {variant}" if known is None else t(known)
 
 
 def clip(text: str, limit: int) -> str:
@@ -104,7 +148,7 @@ def clip(text: str, limit: int) -> str:
 
 def tidy_name(raw: str) -> str:
     """A display name on one line, within Discord's length, not escaped."""
-    return clip(" ".join(raw.split()), NAME_LIMIT) or "Player"
+    return clip(" ".join(raw.split()), NAME_LIMIT) or t("Player")
 
 
 def escape_name(raw: str) -> str:
@@ -123,7 +167,7 @@ def escape_name(raw: str) -> str:
 
 def plain_name(names: Mapping[str, str], player: str) -> str:
     """A player's display name, tidied, not escaped (see `escape_name`)."""
-    return tidy_name(names.get(player) or f"Player …{player[-4:]}")
+    return tidy_name(names.get(player) or t("Player …{digits}", digits=player[-4:]))
 
 
 def escaped_name(names: Mapping[str, str], player: str) -> str:
@@ -136,8 +180,26 @@ def name(names: Mapping[str, str], player: str) -> str:
     return f"**{escaped_name(names, player)}**"
 
 
+_COUNTED: Final[dict[str, Callable[[int], str]]] = {
+    "card": lambda n: tn("{count} card", "{count} cards", n),
+    "pt": lambda n: tn("{count} pt", "{count} pts", n),
+    "point": lambda n: tn("{count} point", "{count} points", n),
+    "player": lambda n: tn("{count} player", "{count} players", n),
+    "match": lambda n: tn("{count} match", "{count} matches", n),
+    "win": lambda n: tn("{count} win", "{count} wins", n),
+    "past game": lambda n: tn("{count} past game", "{count} past games", n),
+    "round": lambda n: tn("{count} round", "{count} rounds", n),
+    "turn": lambda n: tn("{count} turn", "{count} turns", n),
+    "game": lambda n: tn("{count} game", "{count} games", n),
+}
+
+
 def plural(count: int, word: str) -> str:
-    """`1 card`, `0 cards`, `2 cards`: every count a player reads goes through here."""
+    """`1 card`, `0 cards`, `2 cards`, in the language spoken (the catalogue's plural
+    forms). New text says `tn("{count} card", "{count} cards", n)` itself."""
+    counted = _COUNTED.get(word)
+    if counted is not None:
+        return counted(count)
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
@@ -145,7 +207,7 @@ def _face_words(card: Card) -> str:
     """`7`, `Skip`, `Wild Draw 4`: the title without the colour."""
     if card.colour is None:
         return card_title(card)
-    return card.title[len(card.colour.title) + 1 :]
+    return face_title(card)
 
 
 def hand_lines(cards: Iterable[Card], *, bold: frozenset[Card] = frozenset()) -> list[str]:
@@ -162,7 +224,7 @@ def hand_lines(cards: Iterable[Card], *, bold: frozenset[Card] = frozenset()) ->
             word = f"**{word}**" if card in bold else word
             picture = card_emoji(card)
             words.append(word if picture is None else f"{picture} {word}")
-        heading = "Wilds" if colour is None else colour.title
+        heading = t("Wilds") if colour is None else colour_name(colour)
         lines.append(f"{colour_emoji(colour)} {heading}: " + ", ".join(words))
     return lines
 
@@ -173,20 +235,25 @@ def fit_lines(lines: Sequence[str], limit: int, *, keep_last: bool = False) -> s
     if len(text) <= limit:
         return text
     ordered = list(reversed(lines)) if keep_last else list(lines)
-    word = "earlier" if keep_last else "more"
     kept: list[str] = []
     for line in ordered:
-        note = f"… {len(ordered) - len(kept) - 1} {word}"
+        note = _left_out(len(ordered) - len(kept) - 1, earlier=keep_last)
         room = limit - len("\n".join([*kept, note])) - 1
         if len(line) > room:
             if not kept:  # one huge line: show what fits of it
                 kept.append(clip(line, max(room, 0)))
             break
         kept.append(line)
-    kept.append(f"… {len(ordered) - len(kept)} {word}")
+    kept.append(_left_out(len(ordered) - len(kept), earlier=keep_last))
     if keep_last:
         kept.reverse()
     return clip("\n".join(kept), limit)
+
+
+def _left_out(count: int, *, earlier: bool) -> str:
+    if earlier:
+        return t("… {count} earlier", count=count)
+    return t("… {count} more", count=count)
 
 
 def fit_items(items: Sequence[str], limit: int, *, sep: str = ", ") -> str:
@@ -195,7 +262,8 @@ def fit_items(items: Sequence[str], limit: int, *, sep: str = ", ") -> str:
     if len(text) <= limit:
         return text
     for n in range(len(items) - 1, -1, -1):
-        text = sep.join(items[:n]) + f"{sep if n else ''}… +{len(items) - n} more"
+        more = t("… +{count} more", count=len(items) - n)
+        text = sep.join(items[:n]) + f"{sep if n else ''}{more}"
         if len(text) <= limit:
             return text
     return clip(plural(len(items), "card"), limit)
@@ -241,15 +309,14 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
 
 
 _DRAW_REASONS: Final = {
-    DrawReason.TURN: "",
-    DrawReason.VOLLEY: " (volley)",
-    DrawReason.DRAW_ONE: " (Draw One)",
-    DrawReason.DRAW_TWO: " (Draw 2)",
-    DrawReason.WILD_DRAW: " (wild draw)",
-    DrawReason.CHALLENGE: " (challenge)",
-    DrawReason.UNO_PENALTY: " (UNO penalty)",
-    DrawReason.DIP: " (Dip Into The Deck)",
-    DrawReason.FIRST_CARD: " (first card)",
+    DrawReason.VOLLEY: N_("volley"),
+    DrawReason.DRAW_ONE: N_("Draw One"),
+    DrawReason.DRAW_TWO: N_("Draw 2"),
+    DrawReason.WILD_DRAW: N_("wild draw"),
+    DrawReason.CHALLENGE: N_("challenge"),
+    DrawReason.UNO_PENALTY: N_("UNO penalty"),
+    DrawReason.DIP: N_("Dip Into The Deck"),
+    DrawReason.FIRST_CARD: N_("first card"),
 }
 _LIST_CARDS: Final = 12  # a dump longer than this is summarised
 
@@ -263,74 +330,102 @@ def describe_event(
 
 
 def _round_started(event: RoundStarted, n: Mapping[str, str], variant: str | None) -> str:
-    if variant == "duo":
-        return f"Round {event.round} starts: {name(n, event.first)} plays first"
     if variant in ("pizza", "classic"):
-        return (
-            f"Round {event.round} starts: {name(n, event.dealer)} deals, "
-            f"{name(n, event.first)} plays first"
+        return t(
+            "Round {round} starts: {dealer} deals, {first} plays first",
+            round=event.round,
+            dealer=name(n, event.dealer),
+            first=name(n, event.first),
         )
-    return f"Round {event.round} starts: {name(n, event.first)} plays first"
+    return t(
+        "Round {round} starts: {first} plays first", round=event.round, first=name(n, event.first)
+    )
 
 
 def _cut(event: CutForPlayerOne, n: Mapping[str, str], _: str | None) -> str:
     cuts = ", ".join(f"{name(n, p)} {card_label(c)}" for p, c in event.cuts)
-    return f"Cut: {cuts}; {name(n, event.winner)} cut highest"
+    return t("Cut: {cuts}; {winner} cut highest", cuts=cuts, winner=name(n, event.winner))
 
 
 def _draft(event: DraftPicked, n: Mapping[str, str], _: str | None) -> str:
     who = name(n, event.player)
     if event.kept:
         if event.shown is None:
-            return f"{who} kept a draft card"
-        return f"{who} kept a draft card; {card_label(event.shown)} goes face up"
+            return t("{player} kept a draft card", player=who)
+        return t(
+            "{player} kept a draft card; {card} goes face up",
+            player=who,
+            card=card_label(event.shown),
+        )
     if event.shown is None:
-        return f"{who} rejected a draft card and must keep the next"
-    return f"{who} rejected {card_label(event.shown)} and must keep the next card"
+        return t("{player} rejected a draft card and must keep the next", player=who)
+    return t(
+        "{player} rejected {card} and must keep the next card",
+        player=who,
+        card=card_label(event.shown),
+    )
 
 
 def _drawn(event: CardsDrawn, n: Mapping[str, str], _: str | None) -> str:
     who = name(n, event.player)
-    reason = _DRAW_REASONS.get(event.reason, "")
+    reason = _DRAW_REASONS.get(event.reason)
     if event.count <= 0:
-        return f"{who} had nothing left to draw{reason}"
-    what = "a card" if event.count == 1 else f"{event.count} cards"
-    return f"{who} drew {what}{reason}"
+        text = t("{player} had nothing left to draw", player=who)
+    else:
+        text = tn("{player} drew a card", "{player} drew {count} cards", event.count, player=who)
+    return text if reason is None else f"{text} ({t(reason)})"
 
 
 def _dumped(event: ColourDumped, n: Mapping[str, str], _: str | None) -> str:
     labels = [card_label(c) for c in event.cards]
     if len(labels) > _LIST_CARDS:
-        shown = ", ".join(labels[:3]) + f", … {len(labels) - 4} more, " + labels[-1]
+        more = t("… {count} more", count=len(labels) - 4)
+        shown = ", ".join(labels[:3]) + f", {more}, " + labels[-1]
     else:
         shown = ", ".join(labels)
-    return f"{name(n, event.player)} dumped {plural(len(labels), 'card')}: {shown}"
+    return tn(
+        "{player} dumped {count} card: {cards}",
+        "{player} dumped {count} cards: {cards}",
+        len(labels),
+        player=name(n, event.player),
+        cards=shown,
+    )
 
 
 def _match_ended(event: MatchEnded, n: Mapping[str, str], _: str | None) -> str:
-    text = f"Match over: {name(n, event.winner)} wins"
+    winner = name(n, event.winner)
     if event.forfeited:
-        text += " (" + ", ".join(name(n, p) for p in event.forfeited) + " forfeited)"
-    return text
+        return t(
+            "Match over: {winner} wins ({players} forfeited)",
+            winner=winner,
+            players=", ".join(name(n, p) for p in event.forfeited),
+        )
+    return t("Match over: {winner} wins", winner=winner)
 
 
 def _direction(event: DirectionChanged) -> str:
     if event.clockwise:
-        return "Play now goes clockwise ↻ (seat order)"
-    return "Play now goes counter-clockwise ↺"
+        return t("Play now goes clockwise ↻ (seat order)")
+    return t("Play now goes counter-clockwise ↺")
 
 
 def _volley(event: VolleyRaised, n: Mapping[str, str]) -> str:
+    who, target = name(n, event.player), name(n, event.target)
     if event.total <= 2:  # the first Draw 2 starts the volley: nothing is stacked yet
-        return f"{name(n, event.player)} plays a Draw 2: {name(n, event.target)} owes 2"
-    return (
-        f"{name(n, event.player)} stacks a Draw 2: {name(n, event.target)} now owes {event.total}"
+        return t("{player} plays a Draw 2: {target} owes 2", player=who, target=target)
+    return t(
+        "{player} stacks a Draw 2: {target} now owes {count}",
+        player=who,
+        target=target,
+        count=event.total,
     )
 
 
 def _challenge(event: ChallengeResolved, n: Mapping[str, str]) -> str:
-    verdict = "the play was legitimate" if event.legitimate else "it was a bluff"
-    return f"{name(n, event.challenger)} challenged {name(n, event.challenged)}: {verdict}"
+    who, whom = name(n, event.challenger), name(n, event.challenged)
+    if event.legitimate:
+        return t("{player} challenged {target}: the play was legitimate", player=who, target=whom)
+    return t("{player} challenged {target}: it was a bluff", player=who, target=whom)
 
 
 Describer = Callable[[Any, Mapping[str, str], "str | None"], "str | None"]
@@ -338,32 +433,46 @@ _DESCRIBERS: dict[type[Event], Describer] = {
     RoundStarted: _round_started,
     CutForPlayerOne: _cut,
     DraftPicked: _draft,
-    FirstCardTurned: lambda e, n, v: f"First card: {card_label(e.card)}",
-    CardReturned: lambda e, n, v: f"{card_label(e.card)} turned up first goes back into the deck",
-    CardPlayed: lambda e, n, v: f"{name(n, e.player)} played {card_label(e.card)}",
-    ColourChosen: lambda e, n, v: f"{name(n, e.player)} named {colour_label(e.colour)}",
+    FirstCardTurned: lambda e, n, v: t("First card: {card}", card=card_label(e.card)),
+    CardReturned: lambda e, n, v: t(
+        "{card} turned up first goes back into the deck", card=card_label(e.card)
+    ),
+    CardPlayed: lambda e, n, v: t(
+        "{player} played {card}", player=name(n, e.player), card=card_label(e.card)
+    ),
+    ColourChosen: lambda e, n, v: t(
+        "{player} named {colour}", player=name(n, e.player), colour=colour_label(e.colour)
+    ),
     CardsDrawn: _drawn,
-    DrawnCardKept: lambda e, n, v: f"{name(n, e.player)} kept the drawn card",
-    TurnSkipped: lambda e, n, v: f"{name(n, e.player)} is skipped",
+    DrawnCardKept: lambda e, n, v: t("{player} kept the drawn card", player=name(n, e.player)),
+    TurnSkipped: lambda e, n, v: t("{player} is skipped", player=name(n, e.player)),
     DirectionChanged: lambda e, n, v: _direction(e),
     VolleyRaised: lambda e, n, v: _volley(e, n),
     ChallengeResolved: lambda e, n, v: _challenge(e, n),
     ColourDumped: _dumped,
-    DumpDeclined: lambda e, n, v: f"{name(n, e.player)} chose not to dump",
-    CardGiven: lambda e, n, v: f"{name(n, e.giver)} gave a card to {name(n, e.receiver)}",
-    HandsShuffled: lambda e, n, v: (
-        f"{name(n, e.player)} shuffled the hands together and dealt them again"
+    DumpDeclined: lambda e, n, v: t("{player} chose not to dump", player=name(n, e.player)),
+    CardGiven: lambda e, n, v: t(
+        "{player} gave a card to {target}", player=name(n, e.giver), target=name(n, e.receiver)
     ),
-    DrawPileRefilled: lambda e, n, v: (
-        f"The discard pile became the new draw pile ({plural(e.size, 'card')})"
+    HandsShuffled: lambda e, n, v: t(
+        "{player} shuffled the hands together and dealt them again", player=name(n, e.player)
     ),
-    UnoExposed: lambda e, n, v: f"{name(n, e.player)} has one card and hasn't called UNO!",
-    UnoCalled: lambda e, n, v: f"{name(n, e.player)} called UNO!",
-    UnoCaught: lambda e, n, v: (
-        f"{name(n, e.player)} was caught by {name(n, e.catcher)} without calling UNO and draws 2"
+    DrawPileRefilled: lambda e, n, v: tn(
+        "The discard pile became the new draw pile ({count} card)",
+        "The discard pile became the new draw pile ({count} cards)",
+        e.size,
+    ),
+    UnoExposed: lambda e, n, v: t(
+        "{player} has one card and hasn't called UNO!", player=name(n, e.player)
+    ),
+    UnoCalled: lambda e, n, v: t("{player} called UNO!", player=name(n, e.player)),
+    UnoCaught: lambda e, n, v: t(
+        "{player} was caught by {catcher} without calling UNO and draws 2",
+        player=name(n, e.player),
+        catcher=name(n, e.catcher),
     ),
     TurnStarted: lambda e, n, v: None,  # the table shows whose turn it is
-    PlayerRemoved: lambda e, n, v: f"{name(n, e.player)} left the table (forfeit)",
+    PlayerRemoved: lambda e, n, v: t("{player} left the table (forfeit)", player=name(n, e.player)),
     RoundEnded: lambda e, n, v: _describe_round(e, n),
     MatchEnded: _match_ended,
 }
@@ -372,10 +481,17 @@ _DESCRIBERS: dict[type[Event], Describer] = {
 def _describe_round(event: RoundEnded, names: Mapping[str, str]) -> str:
     points = dict(event.points)
     won = points.get(event.winner, 0)
+    winner = name(names, event.winner)
     if won > 0:  # Pizza: the winner scores the other hands
-        return f"Round {event.round}: {name(names, event.winner)} wins {plural(won, 'point')}"
+        return tn(
+            "Round {round}: {winner} wins {count} point",
+            "Round {round}: {winner} wins {count} points",
+            won,
+            round=event.round,
+            winner=winner,
+        )
     others = ", ".join(
         f"{name(names, p)} +{pts}" for p, pts in event.points if p != event.winner and pts
     )
-    text = f"Round {event.round}: {name(names, event.winner)} went out"
+    text = t("Round {round}: {winner} went out", round=event.round, winner=winner)
     return f"{text}; {others}" if others else text
