@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import sys
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,8 @@ PLURAL_FORMS = {
     "(n%100<10 || n%100>=20) ? 1 : 2);",
     "en": "nplurals=2; plural=(n != 1);",
 }
+# Fixed, so re-extracting unchanged code changes no file (and branches don't conflict on it).
+STAMP = datetime(2026, 12, 1, tzinfo=UTC)
 HEADER = "# {name} words of the UNO bot.\n# Update with `make catalogue` (README, Languages).\n"
 
 
@@ -54,6 +57,9 @@ def extract() -> Catalog:
     """The template: every marked string of cogs/ and engine/, with where it is used."""
     template = Catalog(project="uno-bot", version="1", fuzzy=False)
     template.header_comment = HEADER.format(name="Template of the")
+    template.creation_date = template.revision_date = STAMP
+    template.last_translator = template.language_team = "UNO bot"
+    template.msgid_bugs_address = ""
     for folder in SOURCES:
         found = extract_from_dir(
             ROOT / folder,
@@ -77,10 +83,19 @@ def read(code: str) -> Catalog:
         return read_po(source, locale=code)
 
 
-def _write(path: Path, catalog: Catalog) -> None:
+def _write(path: Path, catalog: Catalog, *, locations: bool = False) -> None:
+    """Write a catalogue; only the template says where each string is used (line
+    numbers move with every edit: in the languages' files they would only conflict)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as target:
-        write_po(target, catalog, width=88, ignore_obsolete=True, include_previous=False)
+        write_po(
+            target,
+            catalog,
+            width=88,
+            no_location=not locations,
+            ignore_obsolete=True,
+            include_previous=False,
+        )
 
 
 def update(template: Catalog, codes: Iterable[str]) -> None:
@@ -101,6 +116,7 @@ def _headers(catalog: Catalog, code: str) -> None:
     catalog.header_comment = HEADER.format(name=name)
     catalog.project, catalog.version = "uno-bot", "1"
     catalog.fuzzy = False
+    catalog.creation_date = catalog.revision_date = STAMP
     catalog.last_translator = catalog.language_team = "UNO bot"
     catalog.msgid_bugs_address = ""
     if code in PLURAL_FORMS:
@@ -120,7 +136,7 @@ def _fill_english(catalog: Catalog) -> None:
 
 def main(argv: list[str]) -> int:
     template = extract()
-    _write(TEMPLATE, template)
+    _write(TEMPLATE, template, locations=True)
     codes = argv or sorted(p.name for p in LOCALES.iterdir() if p.is_dir())
     update(template, codes if ENGLISH in codes else [ENGLISH, *codes])
     print(f"{len(template)} strings in {TEMPLATE.relative_to(ROOT)}; updated {', '.join(codes)}")
