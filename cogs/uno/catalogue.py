@@ -93,6 +93,7 @@ def _write(path: Path, catalog: Catalog, *, locations: bool = False) -> None:
             catalog,
             width=88,
             no_location=not locations,
+            sort_output=not locations,
             ignore_obsolete=True,
             include_previous=False,
         )
