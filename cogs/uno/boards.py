@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Final
 
 import discord
 
 from cogs.uno import ids
+from cogs.uno.l10n import N_, t, tn
 from cogs.uno.render import ButtonSpec, escape_name, plural, variant_name
 from db.models import LeaderboardPage, MemberStats, Outcome
 
@@ -15,75 +16,100 @@ GOLD = 0xF1C40F
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 # How a member's recent match ended, as they would say it ("forfeited vs bob").
 OUTCOME_WORDS: Final[Mapping[Outcome, str]] = {
-    "won": "won",
-    "lost": "lost",
-    "forfeit": "forfeited",
+    "won": N_("won vs {players}"),
+    "lost": N_("lost vs {players}"),
+    "forfeit": N_("forfeited vs {players}"),
 }
+
+
+def points_words(variant: str, points: int) -> str:
+    """`120 points conceded` (Duo: points lose) or `120 points scored`."""
+    if variant == "duo":
+        return tn("{count} point conceded", "{count} points conceded", points)
+    return tn("{count} point scored", "{count} points scored", points)
+
+
+def pager(page: int, pages: int, custom_id: Callable[[int], str]) -> list[ButtonSpec]:
+    """The Previous / Next buttons of a board's page."""
+
+    def button(label: str, number: int, disabled: bool) -> ButtonSpec:
+        return ButtonSpec(
+            label=label,
+            custom_id=custom_id(number),
+            style=discord.ButtonStyle.secondary,
+            emoji=None,
+            disabled=disabled,
+            row=0,
+        )
+
+    return [
+        button(t("◀ Previous"), max(1, page - 1), page <= 1),
+        button(t("Next ▶"), page + 1, page >= pages),
+    ]
 
 
 def leaderboard(
     page: LeaderboardPage, *, guild_name: str
 ) -> tuple[discord.Embed, list[ButtonSpec]]:
     """One page of the board, with previous / next buttons."""
-    title = f"{variant_name(page.variant)} leaderboard"
+    title = t("{game} leaderboard", game=variant_name(page.variant))
     embed = discord.Embed(title=title[:256], colour=GOLD)
     if guild_name:
         embed.set_author(name=guild_name[:256])
-    points = "conceded" if page.variant == "duo" else "scored"
     lines = []
     for entry in page.entries:
         s = entry.stats
         medal = MEDALS.get(entry.place, f"**{entry.place}.**")
-        lines.append(
-            f"{medal} **{escape_name(s.display_name)}** — {s.won} won of "
-            f"{s.played} ({s.win_rate:.0%}), streak {s.current_streak} (best {s.best_streak}), "
-            f"{plural(s.points, 'point')} {points}"
+        record = t(
+            "{won} won of {played} ({rate}), streak {streak} (best {best})",
+            won=s.won,
+            played=s.played,
+            rate=format(s.win_rate, ".0%"),
+            streak=s.current_streak,
+            best=s.best_streak,
         )
-    embed.description = "\n".join(lines)[:4096] or "No finished matches here yet. Be the first!"
-    embed.set_footer(text=f"Page {page.page} of {page.pages} · {plural(page.total, 'player')}")
-    specs = [
-        ButtonSpec(
-            label="◀ Previous",
-            custom_id=ids.leaderboard_custom_id(page.variant, max(1, page.page - 1)),
-            style=discord.ButtonStyle.secondary,
-            emoji=None,
-            disabled=page.page <= 1,
-            row=0,
-        ),
-        ButtonSpec(
-            label="Next ▶",
-            custom_id=ids.leaderboard_custom_id(page.variant, page.page + 1),
-            style=discord.ButtonStyle.secondary,
-            emoji=None,
-            disabled=page.page >= page.pages,
-            row=0,
-        ),
-    ]
+        points = points_words(page.variant, s.points)
+        lines.append(f"{medal} **{escape_name(s.display_name)}** — {record}, {points}")
+    embed.description = "\n".join(lines)[:4096] or t("No finished matches here yet. Be the first!")
+    embed.set_footer(
+        text=t("Page {page} of {pages}", page=page.page, pages=page.pages)
+        + f" · {plural(page.total, 'player')}"
+    )
+    specs = pager(page.page, page.pages, lambda n: ids.leaderboard_custom_id(page.variant, n))
     return embed, specs
 
 
 def stats(name: str, records: Mapping[str, MemberStats | None]) -> discord.Embed:
     """A member's record in each variant with their latest matches."""
-    embed = discord.Embed(title=f"{escape_name(name)} — UNO record", colour=GOLD)
+    embed = discord.Embed(title=t("{player} — UNO record", player=escape_name(name)), colour=GOLD)
     for variant, record in records.items():
         if record is None:
             embed.add_field(
-                name=variant_name(variant), value="No finished match yet.", inline=False
+                name=variant_name(variant), value=t("No finished match yet."), inline=False
             )
             continue
         s = record.stats
-        points = "conceded" if variant == "duo" else "scored"
         lines = [
-            f"{s.played} played · {s.won} won · {s.lost} lost ({plural(s.forfeits, 'forfeit')}) · "
-            f"{s.win_rate:.0%} won",
-            f"{plural(s.rounds_won, 'round')} won · {plural(s.points, 'point')} {points}",
-            f"streak {s.current_streak} · best {s.best_streak}",
+            t(
+                "{played} played · {won} won · {lost} lost ({forfeits}) · {rate} won",
+                played=s.played,
+                won=s.won,
+                lost=s.lost,
+                forfeits=tn("{count} forfeit", "{count} forfeits", s.forfeits),
+                rate=format(s.win_rate, ".0%"),
+            ),
+            tn("{count} round won", "{count} rounds won", s.rounds_won)
+            + " · "
+            + points_words(variant, s.points),
+            t("streak {streak} · best {best}", streak=s.current_streak, best=s.best_streak),
         ]
         for recent in record.recent:
             against = ", ".join(escape_name(seat.display_name) for seat in recent.opponents)
+            outcome = t(OUTCOME_WORDS[recent.outcome], players=against)
+            place = t("place {place}", place=recent.place)
             lines.append(
-                f"• <t:{int(recent.ended_at.timestamp())}:d> {OUTCOME_WORDS[recent.outcome]} "
-                f"vs {against} ({plural(recent.score, 'pt')}, place {recent.place})"
+                f"• <t:{int(recent.ended_at.timestamp())}:d> {outcome} "
+                f"({plural(recent.score, 'pt')}, {place})"
             )
         embed.add_field(name=variant_name(variant), value="\n".join(lines)[:1024], inline=False)
     return embed

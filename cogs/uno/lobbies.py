@@ -14,6 +14,7 @@ from discord.http import MultipartParameters
 
 from cogs.uno import payloads, render
 from cogs.uno.computer_ids import computer_name, free_computer_id, strength_of
+from cogs.uno.l10n import N_, guild_language, speaking, t, tn
 from cogs.uno.lobby import SEATS, Lobby
 from cogs.uno.lobby_move import LobbyMove
 from cogs.uno.registry import TableRegistry
@@ -23,7 +24,7 @@ from db.database import Database
 
 log = logging.getLogger(__name__)
 
-RETIRED = f"This lobby closed when I restarted. Open a new one with {OPEN_COMMANDS}."
+RETIRED = N_("This lobby closed when I restarted. Open a new one with {commands}.")
 
 
 class LobbyManager:
@@ -72,18 +73,23 @@ class LobbyManager:
         """Why this member may not open a lobby now (server cap, challenge cooldown)."""
         open_here = sum(1 for lobby in self.lobbies.values() if lobby.guild_id == guild_id)
         if open_here >= self.settings.lobbies_per_server:
-            return (
-                f"This server already has as many open lobbies as it may ({open_here}): "
-                "join one of them, or wait for one to start or close."
+            return t(
+                "This server already has as many open lobbies as it may ({count}): "
+                "join one of them, or wait for one to start or close.",
+                count=open_here,
             )
         if opponent_id is None:
             return None
         last = self._challenged.get((host_id, opponent_id))
         wait = 0.0 if last is None else last + self.settings.challenge_cooldown - time.monotonic()
         if wait > 0:
-            return (
-                f"You challenged <@{opponent_id}> a moment ago. You can challenge them again "
-                f"in {render.plural(int(wait) + 1, 'second')}."
+            return tn(
+                "You challenged <@{member}> a moment ago. You can challenge them again "
+                "in {count} second.",
+                "You challenged <@{member}> a moment ago. You can challenge them again "
+                "in {count} seconds.",
+                int(wait) + 1,
+                member=opponent_id,
             )
         return None
 
@@ -134,7 +140,9 @@ class LobbyManager:
         if self.lobbies.get(lobby.lobby_id) is not lobby or lobby.starting:
             return
         self.close(lobby)
-        await self.show_closed(lobby, "This lobby expired before the game started.")
+        with speaking(lobby.language):
+            reason = t("This lobby expired before the game started.")
+        await self.show_closed(lobby, reason)
 
     async def show_closed(self, lobby: Lobby, reason: str) -> None:
         if lobby.message_id is not None:
@@ -173,7 +181,12 @@ class LobbyManager:
         rows = await self.db.lobbies.left_open()
         for row in rows:
             if row.message_id is not None:
-                embed = discord.Embed(title="UNO lobby closed", description=RETIRED)
+                channel = self.client.get_channel(row.channel_id)
+                with speaking(guild_language(getattr(channel, "guild", None))):
+                    embed = discord.Embed(
+                        title=t("UNO lobby closed"),
+                        description=t(RETIRED, commands=t(OPEN_COMMANDS)),
+                    )
                 await self._strip(row.channel_id, row.message_id, embed)
             await self.db.lobbies.close(row.lobby_id)
         return len(rows)
@@ -194,17 +207,20 @@ class LobbyManager:
 
         `value`: the option chosen in a select (the computer's strength)."""
         if code in ("accept", "decline") and user.id != lobby.invited_id:
-            return LobbyMove("refuse", "Only the challenged member can answer this invitation.")
+            return LobbyMove("refuse", t("Only the challenged member can answer this invitation."))
         if code == "join" and lobby.invited_id is not None:
             return LobbyMove(
-                "refuse", "This is a challenge: only the challenged member can accept."
+                "refuse", t("This is a challenge: only the challenged member can accept.")
             )
         if code == "decline":
-            return LobbyMove("close", f"{render.escape_name(user.display_name)} declined.")
+            with speaking(lobby.language):  # said on the lobby message
+                said = t("{player} declined.", player=render.escape_name(user.display_name))
+            return LobbyMove("close", said)
         if code == "cancel":
             if user.id != lobby.host_id:
-                return LobbyMove("refuse", "Only the host can cancel this lobby.")
-            return LobbyMove("close", "The host cancelled the lobby.")
+                return LobbyMove("refuse", t("Only the host can cancel this lobby."))
+            with speaking(lobby.language):
+                return LobbyMove("close", t("The host cancelled the lobby."))
         if code in ("join", "accept"):
             return self._join(lobby, user)
         if code == "leave":
@@ -216,14 +232,14 @@ class LobbyManager:
     def _computer(self, lobby: Lobby, user_id: int, code: str, value: str) -> LobbyMove:
         """The host seats a computer (Duo: and starts at once), or picks its strength."""
         if user_id != lobby.host_id:
-            return LobbyMove("refuse", "Only the host can seat computer players.")
+            return LobbyMove("refuse", t("Only the host can seat computer players."))
         if code == "strength":
             lobby.strength = strength_of(value)
             lobby.version += 1
             return LobbyMove("redraw")
         seat = free_computer_id(lobby.computers)
         if lobby.full or seat is None:
-            return LobbyMove("refuse", "This table is full.")
+            return LobbyMove("refuse", t("This table is full."))
         lobby.computers[seat] = lobby.strength
         lobby.seats.append((seat, computer_name(lobby.strength)))
         lobby.version += 1
@@ -231,28 +247,31 @@ class LobbyManager:
 
     def _join(self, lobby: Lobby, user: discord.abc.User) -> LobbyMove:
         if lobby.seated(user.id):
-            return LobbyMove("refuse", "You're already seated here.")
+            return LobbyMove("refuse", t("You're already seated here."))
         if where := self.seated_elsewhere(user.id):
-            return LobbyMove("refuse", f"You're already at a table in {where}.")
+            return LobbyMove("refuse", t("You're already at a table in {where}.", where=where))
         if lobby.full:
-            return LobbyMove("refuse", "This table is full.")
+            return LobbyMove("refuse", t("This table is full."))
         lobby.seats.append((user.id, user.display_name))
         lobby.version += 1
         return LobbyMove("start" if lobby.variant == "duo" else "redraw")
 
     def _leave(self, lobby: Lobby, user_id: int) -> LobbyMove:
         if not lobby.seated(user_id):
-            return LobbyMove("refuse", "You're not seated in this lobby.")
+            return LobbyMove("refuse", t("You're not seated in this lobby."))
         if user_id == lobby.host_id:
-            return LobbyMove("close", "The host left; lobby closed.")
+            with speaking(lobby.language):
+                return LobbyMove("close", t("The host left; lobby closed."))
         lobby.seats = [seat for seat in lobby.seats if seat[0] != user_id]
         lobby.version += 1
         return LobbyMove("redraw")
 
     def _start(self, lobby: Lobby, user_id: int) -> LobbyMove:
         if user_id != lobby.host_id:
-            return LobbyMove("refuse", "Only the host can start the game.")
+            return LobbyMove("refuse", t("Only the host can start the game."))
         if not lobby.can_start:
             low = SEATS[lobby.variant][0]
-            return LobbyMove("refuse", f"At least {low} players must be seated to start.")
+            return LobbyMove(
+                "refuse", t("At least {count} players must be seated to start.", count=low)
+            )
         return LobbyMove("start")

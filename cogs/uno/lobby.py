@@ -9,8 +9,10 @@ from datetime import UTC, datetime, timedelta
 import discord
 
 from cogs.uno import ids
+from cogs.uno.l10n import ENGLISH, N_, speaking, t
 from cogs.uno.render import ButtonSpec, escape_name, plural, variant_name
 from cogs.uno.render.specs import Component, OptionSpec, SelectSpec
+from cogs.uno.render.words import STRENGTH_WORDS, seat_name
 from cogs.uno.table_options import TableOptions
 from engine.match import Variant
 from engine.players import STRENGTHS
@@ -44,6 +46,7 @@ class Lobby:
     version: int = 0
     strength: str = "normal"  # of the next computer the host seats
     computers: dict[int, str] = field(default_factory=dict)  # computer id -> strength
+    language: str = ENGLISH  # the server's: the lobby message is public
 
     @property
     def target(self) -> int:
@@ -61,6 +64,10 @@ class Lobby:
         return any(uid == user_id for uid, _ in self.seats)
 
     def embed(self, *, note: str | None = None) -> discord.Embed:
+        with speaking(self.language):
+            return self._embed(note)
+
+    def _embed(self, note: str | None) -> discord.Embed:
         title = variant_name(self.variant)
         low, high = SEATS[self.variant]
         host = escape_name(self.seats[0][1]) if self.seats else "?"
@@ -70,25 +77,42 @@ class Lobby:
                 if self.invited_name is not None
                 else f"<@{self.invited_id}>"
             )
-            description = f"**{host}** challenges {invited} to a match of {title}."
-        elif self.variant == "duo":
-            description = f"**{host}** wants to play {title}. The first to press **Join** plays."
-        else:
-            description = (
-                f"**{host}** opened a {title} table for {low} to {high} players. "
-                "Press **Join** to sit down; the host starts."
+            description = t(
+                "**{host}** challenges {invited} to a match of {game}.",
+                host=host,
+                invited=invited,
+                game=title,
             )
-        embed = discord.Embed(title=f"{title} — lobby", description=description, colour=NEUTRAL)
+        elif self.variant == "duo":
+            description = t(
+                "**{host}** wants to play {game}. The first to press **Join** plays.",
+                host=host,
+                game=title,
+            )
+        else:
+            description = t(
+                "**{host}** opened a {game} table for {low} to {high} players. "
+                "Press **Join** to sit down; the host starts.",
+                host=host,
+                game=title,
+                low=low,
+                high=high,
+            )
+        embed = discord.Embed(
+            title=t("{game} — lobby", game=title), description=description, colour=NEUTRAL
+        )
+        seated = [f"• {escape_name(seat_name(name))}" for _, name in self.seats]
         embed.add_field(
-            name=f"Seated ({len(self.seats)}/{high})",
-            value="\n".join(f"• {escape_name(name)}" for _, name in self.seats) or "nobody yet",
+            name=t("Seated ({count}/{limit})", count=len(self.seats), limit=high),
+            value="\n".join(seated) or t("nobody yet"),
             inline=True,
         )
-        embed.add_field(name="Target", value=plural(self.target, "point"), inline=True)
-        embed.add_field(name="Options", value=self.play.words()[:1024], inline=True)
+        embed.add_field(name=t("Target"), value=plural(self.target, "point"), inline=True)
+        embed.add_field(name=t("Options"), value=self.play.words()[:1024], inline=True)
+        when = f"<t:{int(self.expires_at.timestamp())}:R>"
         embed.add_field(
-            name="Expires",
-            value=f"<t:{int(self.expires_at.timestamp())}:R> if it hasn't started",
+            name=t("Expires"),
+            value=t("{when} if it hasn't started", when=when),
             inline=True,
         )
         if note:
@@ -96,42 +120,52 @@ class Lobby:
         return embed
 
     def components(self) -> list[Component]:
+        with speaking(self.language):
+            return self._components()
+
+    def _components(self) -> list[Component]:
         def button(label: str, code: str, style: discord.ButtonStyle) -> ButtonSpec:
             custom_id = ids.lobby_custom_id(self.lobby_id, self.version, code)
             return ButtonSpec(
-                label=label, custom_id=custom_id, style=style, emoji=None, disabled=False, row=0
+                label=t(label), custom_id=custom_id, style=style, emoji=None, disabled=False, row=0
             )
 
         if self.variant == "duo" and self.invited_id is not None:
             return [
-                button("Accept", "accept", discord.ButtonStyle.success),
-                button("Decline", "decline", discord.ButtonStyle.secondary),
+                button(N_("Accept"), "accept", discord.ButtonStyle.success),
+                button(N_("Decline"), "decline", discord.ButtonStyle.secondary),
             ]
         strength = SelectSpec(
             custom_id=ids.lobby_custom_id(self.lobby_id, self.version, "strength"),
-            placeholder=f"Computer strength: {self.strength}",
-            options=tuple(OptionSpec(label=f"Computer: {s}", value=s) for s in STRENGTHS),
+            placeholder=t("Computer strength: {strength}", strength=_strength(self.strength)),
+            options=tuple(
+                OptionSpec(label=t("Computer: {strength}", strength=_strength(s)), value=s)
+                for s in STRENGTHS
+            ),
             row=1,
         )
         if self.variant == "duo":
             return [
-                button("Join", "join", discord.ButtonStyle.success),
-                button("Cancel", "cancel", discord.ButtonStyle.secondary),
-                button("Play the computer", "computer", discord.ButtonStyle.primary),
+                button(N_("Join"), "join", discord.ButtonStyle.success),
+                button(N_("Cancel"), "cancel", discord.ButtonStyle.secondary),
+                button(N_("Play the computer"), "computer", discord.ButtonStyle.primary),
                 strength,
             ]
         return [
-            button("Join", "join", discord.ButtonStyle.success),
-            button("Leave", "leave", discord.ButtonStyle.secondary),
-            button("Start", "start", discord.ButtonStyle.primary),
-            button("Cancel", "cancel", discord.ButtonStyle.danger),
-            button("Add computer", "addcpu", discord.ButtonStyle.secondary),
+            button(N_("Join"), "join", discord.ButtonStyle.success),
+            button(N_("Leave"), "leave", discord.ButtonStyle.secondary),
+            button(N_("Start"), "start", discord.ButtonStyle.primary),
+            button(N_("Cancel"), "cancel", discord.ButtonStyle.danger),
+            button(N_("Add computer"), "addcpu", discord.ButtonStyle.secondary),
             strength,
         ]
 
     def closed_embed(self, reason: str) -> discord.Embed:
-        return discord.Embed(
-            title=f"{variant_name(self.variant)} — lobby closed",
-            description=reason,
-            colour=NEUTRAL,
-        )
+        with speaking(self.language):
+            title = t("{game} — lobby closed", game=variant_name(self.variant))
+        return discord.Embed(title=title, description=reason, colour=NEUTRAL)
+
+
+def _strength(strength: str) -> str:
+    words = STRENGTH_WORDS.get(strength)
+    return strength if words is None else t(words)

@@ -11,6 +11,7 @@ from discord.http import MultipartParameters
 from cogs.uno import answers, ids, render
 from cogs.uno.computer_ids import computer_name
 from cogs.uno.issued import click_data, issued
+from cogs.uno.l10n import N_, server_language, speaking, t
 from cogs.uno.lobbies import LobbyManager
 from cogs.uno.lobby import Lobby
 from cogs.uno.render import OPEN_COMMANDS
@@ -20,9 +21,9 @@ from engine.match import Variant
 
 log = logging.getLogger(__name__)
 
-LOBBY_GONE = f"This lobby has closed. Open a new one with {OPEN_COMMANDS}."
+LOBBY_GONE = N_("This lobby has closed. Open a new one with {commands}.")
 COMPUTER_DUO_SEAT = 1  # computer_ids.py: ids 1..9 are computers, never members
-CHANGED = "This lobby changed just now — look at it again and press once more."
+CHANGED = N_("This lobby changed just now — look at it again and press once more.")
 
 
 class LobbyClicks:
@@ -38,14 +39,14 @@ class LobbyClicks:
         """Answer the click; return a refusal to say privately instead, if any."""
         lobby = self.lobbies.get(control.lobby_id)
         if lobby is None or lobby.starting:
-            return LOBBY_GONE
+            return t(LOBBY_GONE, commands=t(OPEN_COMMANDS))
         if not _same_place(interaction, lobby):
-            return "That button belongs to a lobby somewhere else."
+            return t("That button belongs to a lobby somewhere else.")
         custom_id, values = click_data(interaction)
         if not issued(interaction.message, custom_id, values):
-            return CHANGED
+            return t(CHANGED)
         if control.version != lobby.version:
-            return CHANGED
+            return t(CHANGED)
         value = values[0] if values else ""
         move = self.lobbies.decide(lobby, interaction.user, control.code, value)
         if move.kind == "refuse":
@@ -79,12 +80,16 @@ class LobbyClicks:
         if busy := self._busy_channel(interaction.channel_id):
             return busy
         if missing := missing_permissions(interaction, thread=play.thread):
-            return (
-                f"I can't run a table in this channel: I need {missing} here. Ask a server "
-                "admin to grant it, or open the table in another channel."
+            return t(
+                "I can't run a table in this channel: I need {permissions} here. Ask a server "
+                "admin to grant it, or open the table in another channel.",
+                permissions=missing,
             )
         if where := self.lobbies.seated_elsewhere(user.id):
-            return f"You're already at a table in {where}: finish or `/uno leave` it first."
+            return t(
+                "You're already at a table in {where}: finish or `/uno leave` it first.",
+                where=where,
+            )
         if opponent is not None and (refusal := self._refuse_opponent(user.id, opponent)):
             return refusal
         return self.lobbies.refuse_open(
@@ -97,19 +102,23 @@ class LobbyClicks:
         table = self.tables.registry.in_channel(channel_id)
         if table is not None:
             link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
-            return f"There's already a game at this table: {link} — one table per channel."
+            return t(
+                "There's already a game at this table: {link} — one table per channel.", link=link
+            )
         if self.lobbies.in_channel(channel_id) is not None:
-            return "There's already a lobby open in this channel: join it, or wait for it to close."
+            return t(
+                "There's already a lobby open in this channel: join it, or wait for it to close."
+            )
         return None
 
     def _refuse_opponent(self, user_id: int, opponent: discord.Member) -> str | None:
         name = render.escape_name(opponent.display_name)
         if opponent.bot:
-            return f"{name} is a bot and can't play UNO."
+            return t("{player} is a bot and can't play UNO.", player=name)
         if opponent.id == user_id:
-            return "You can't challenge yourself — pick another member."
+            return t("You can't challenge yourself — pick another member.")
         if where := self.lobbies.seated_elsewhere(opponent.id):
-            return f"{name} is already at a table in {where}."
+            return t("{player} is already at a table in {where}.", player=name, where=where)
         return None
 
     async def open(
@@ -140,6 +149,7 @@ class LobbyClicks:
             invited_id=opponent.id if opponent else None,
             invited_name=opponent.display_name if opponent and not mention else None,
             in_thread=_in_thread(interaction),
+            language=server_language(interaction),
         )
         await self.lobbies.open(lobby)
         # A challenged member who turned pings off (`/uno pings off`) is named, not mentioned.
@@ -166,10 +176,16 @@ class LobbyClicks:
         assert interaction.channel_id is not None
         user = interaction.user
         computer = computer_name(strength)
-        note = f"**{render.escape_name(user.display_name)}** plays {computer}. Dealing…"
+        with speaking(server_language(interaction)):  # the table's message: public
+            note = t(
+                "**{player}** plays {computer}. Dealing…",
+                player=render.escape_name(user.display_name),
+                computer=render.seat_name(computer),
+            )
+            title = t("UNO Duo")
         data = {
             "content": "",
-            "embeds": [discord.Embed(title="UNO Duo", description=note).to_dict()],
+            "embeds": [discord.Embed(title=title, description=note).to_dict()],
             "components": [],
             "allowed_mentions": {"parse": []},
         }
@@ -221,7 +237,8 @@ class LobbyClicks:
             log.warning("Could not open a thread for lobby %s: %s", lobby.lobby_id, error)
             return None
         thread_id = int(thread["id"])
-        embed = lobby.closed_embed(f"The game is on in <#{thread_id}>.")
+        with speaking(lobby.language):
+            embed = lobby.closed_embed(t("The game is on in <#{thread}>.", thread=thread_id))
         payload = {"content": None, "embeds": [embed.to_dict()], "components": []}
         try:
             await http.edit_message(
@@ -265,14 +282,17 @@ def missing_permissions(interaction: discord.Interaction[Any], *, thread: bool =
     granted = interaction.app_permissions
     in_thread = _in_thread(interaction)
     needed = {
-        "view_channel": "View Channel",
+        "view_channel": N_("View Channel"),
         "send_messages_in_threads" if in_thread else "send_messages": (
-            "Send Messages in Threads" if in_thread else "Send Messages"
+            N_("Send Messages in Threads") if in_thread else N_("Send Messages")
         ),
-        "embed_links": "Embed Links",
+        "embed_links": N_("Embed Links"),
     }
     if thread and not in_thread:
-        needed["create_public_threads"] = "Create Public Threads"
-        needed["send_messages_in_threads"] = "Send Messages in Threads"
-    lacking = [f"**{name}**" for flag, name in needed.items() if not getattr(granted, flag)]
-    return " and ".join(", ".join(lacking).rsplit(", ", 1)) if lacking else ""
+        needed["create_public_threads"] = N_("Create Public Threads")
+        needed["send_messages_in_threads"] = N_("Send Messages in Threads")
+    lacking = [f"**{t(name)}**" for flag, name in needed.items() if not getattr(granted, flag)]
+    if len(lacking) <= 1:
+        return "".join(lacking)
+    # Translators: a list's last two items, "A, B and C".
+    return t("{items} and {last}", items=", ".join(lacking[:-1]), last=lacking[-1])

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from cogs.uno.render import plural
+from cogs.uno.l10n import tn
 from db.models import RatingChange
 
 WIDTH, HEIGHT = 480, 200
@@ -60,7 +60,9 @@ def chart_png(series: Mapping[str, Sequence[float]], titles: Mapping[str, str]) 
         draw.rectangle([legend_x, 6, legend_x + 10, 16], fill=colour)
         draw.text((legend_x + 14, 5), label, fill=TEXT, font=font)
         legend_x += 20 + int(draw.textlength(label, font=font))
-    caption = f"skill over the last {plural(longest - 1, 'game')}"
+    caption = tn(
+        "skill over the last {count} game", "skill over the last {count} games", longest - 1
+    )
     draw.text((left, bottom + 5), caption, fill=TEXT, font=font)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)

@@ -10,6 +10,7 @@ from typing import Any, Final
 import discord
 
 from cogs.uno import answers, ids, payloads, render
+from cogs.uno.l10n import N_, server_language, speaking, t
 from cogs.uno.lobbies import LobbyManager
 from cogs.uno.render import ButtonSpec
 from cogs.uno.table import Table
@@ -17,8 +18,8 @@ from cogs.uno.table_options import TableOptions
 from cogs.uno.tables import TableService
 
 KEPT: Final = 200  # offers remembered (the newest finished matches); older ones expire
-EXPIRED = "This rematch offer has expired. Start a new game with `/uno duo` or `/uno pizza`."
-NOT_A_PLAYER = "Only this match's players can take the rematch: start your own with `/uno duo`."
+EXPIRED = N_("This rematch offer has expired. Start a new game with `/uno duo` or `/uno pizza`.")
+NOT_A_PLAYER = N_("Only this match's players can take the rematch: start your own with `/uno duo`.")
 
 
 @dataclass
@@ -35,9 +36,12 @@ class Offer:
     accepted: set[int] = field(default_factory=set)
 
     def button(self) -> ButtonSpec:
-        count = f" ({len(self.accepted)}/{len(self.seats)})" if self.accepted else ""
+        if self.accepted:
+            label = t("Rematch ({count}/{seats})", count=len(self.accepted), seats=len(self.seats))
+        else:
+            label = t("Rematch")
         return ButtonSpec(
-            label=f"Rematch{count}",
+            label=label,
             custom_id=ids.rematch_custom_id(self.table_id),
             style=discord.ButtonStyle.success,
             emoji="🔁",
@@ -77,18 +81,20 @@ class Rematches:
     async def click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         offer = self.offers.get(table_id)
         if offer is None or interaction.channel_id != offer.channel_id:
-            await answers.reply(interaction, EXPIRED)
+            await answers.reply(interaction, t(EXPIRED))
             return
         user = interaction.user.id
         if user not in {uid for uid, _ in offer.seats}:
-            await answers.reply(interaction, NOT_A_PLAYER)
+            await answers.reply(interaction, t(NOT_A_PLAYER))
             return
         if refusal := self._refusal(offer):
             await answers.reply(interaction, refusal)
             return
         offer.accepted.add(user)
         if len(offer.accepted) < len(offer.seats):
-            await answers.update(interaction, {"components": payloads.rows([offer.button()])})
+            with speaking(server_language(interaction)):  # the table message: public
+                rows = payloads.rows([offer.button()])
+            await answers.update(interaction, {"components": rows})
             return
         del self.offers[table_id]
         await answers.update(interaction, {"components": []})
@@ -104,10 +110,14 @@ class Rematches:
 
     def _refusal(self, offer: Offer) -> str | None:
         if self.tables.registry.in_channel(offer.channel_id) is not None:
-            return "There's already a game at this table's channel: one table per channel."
+            return t("There's already a game at this table's channel: one table per channel.")
         if self.lobbies.in_channel(offer.channel_id) is not None:
-            return "A lobby is open in this channel now: join it instead."
+            return t("A lobby is open in this channel now: join it instead.")
         for uid, name in offer.seats:
             if where := self.lobbies.seated_elsewhere(uid):
-                return f"{render.escape_name(name)} is already at a table in {where}."
+                return t(
+                    "{player} is already at a table in {where}.",
+                    player=render.escape_name(name),
+                    where=where,
+                )
         return None

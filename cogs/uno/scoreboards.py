@@ -9,6 +9,7 @@ import discord
 
 from cogs.uno import answers, boards, ids, payloads, rating_board, rating_chart
 from cogs.uno.issued import click_data, issued
+from cogs.uno.l10n import member_language, server_language, speaking, t
 from cogs.uno.render import ButtonSpec, escape_name, variant_name
 from db.database import Database
 from db.models import LeaderboardPage, MemberStats, Rating, RatingBoardPage, RatingEntry, Variant
@@ -64,8 +65,18 @@ class Scoreboards:
         custom_id, values = click_data(interaction)
         drawn = issued(interaction.message, custom_id, values)
         if variant is None or interaction.guild_id is None or not drawn:
-            await answers.reply(interaction, "That button is no longer valid.")
+            await answers.reply(interaction, t("That button is no longer valid."))
             return
+        private = interaction.message is not None and interaction.message.flags.ephemeral
+        # A shared page is the channel's: it stays in the server's language.
+        with speaking(member_language(interaction) if private else server_language(interaction)):
+            data = await self._page_data(interaction, variant, control)
+        await answers.update(interaction, _with_share(data) if private else data)
+
+    async def _page_data(
+        self, interaction: discord.Interaction[Any], variant: Variant, control: ids.LeaderboardPage
+    ) -> dict[str, Any]:
+        assert interaction.guild_id is not None
         if control.by_rating:
             data = await self._rating_data(interaction, interaction.guild_id, variant, control.page)
         else:
@@ -73,8 +84,7 @@ class Scoreboards:
                 self.db, guild_id=interaction.guild_id, variant=variant, page=control.page
             )
             data = _board_data(interaction, page)
-        private = interaction.message is not None and interaction.message.flags.ephemeral
-        await answers.update(interaction, _with_share(data) if private else data)
+        return data
 
     async def record(self, interaction: discord.Interaction[Any], who: discord.abc.User) -> None:
         """The member's record and skill in each game, with a chart of their last changes."""
@@ -101,7 +111,10 @@ class Scoreboards:
         )
         won, played = await self.db.scores.practice_record(guild_id=guild_id, user_id=who.id)
         if played:
-            embed.add_field(name="Practice", value=f"vs computer: {won} won of {played}")
+            embed.add_field(
+                name=t("Practice"),
+                value=t("vs computer: {won} won of {played}", won=won, played=played),
+            )
         if not any(len(line) >= 2 for line in series.values()):
             data = answers.message_data(content=None, embed=embed, components=[])
             await answers.send_private(interaction, _with_share(data))
@@ -126,7 +139,7 @@ class Scoreboards:
         if message is None or not message.embeds or not issued(message, custom_id, values):
             await answers.reply(
                 interaction,
-                "That button is no longer valid: run `/uno leaderboard` or `/uno stats` again.",
+                t("That button is no longer valid: run `/uno leaderboard` or `/uno stats` again."),
             )
             return
         rows: list[dict[str, Any]] = []
@@ -139,25 +152,48 @@ class Scoreboards:
                 ]
                 if kept:
                     rows.append({"type": 1, "components": kept})
-        data = answers.message_data(
-            content=f"Shared by {escape_name(interaction.user.display_name)}",
-            embed=None,
-            components=rows,
-        )
+        with speaking(server_language(interaction)):  # the shared message is the channel's
+            shared = t("Shared by {player}", player=escape_name(interaction.user.display_name))
+            board = _shown_page(message)
+            if board is not None:  # a board page: drawn again in the server's language
+                variant = VARIANTS.get(board.variant)
+                if variant is not None:
+                    data = await self._page_data(interaction, variant, board)
+                    await answers.respond(interaction, {**data, "content": shared})
+                    return
+        data = answers.message_data(content=shared, embed=None, components=rows)
         data["embeds"] = [embed.to_dict() for embed in message.embeds]
         await answers.respond(interaction, data)
 
 
+def _shown_page(message: discord.Message) -> ids.LeaderboardPage | None:
+    """The board page a message shows, read from its pager (Next names the page after)."""
+    pages = [
+        control
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(
+            control := ids.parse_custom_id(getattr(child, "custom_id", None) or ""),
+            ids.LeaderboardPage,
+        )
+    ]
+    if not pages:
+        return None
+    after = max(pages, key=lambda p: p.page)
+    return ids.LeaderboardPage(after.variant, max(1, after.page - 1), after.by_rating)
+
+
 def _share_button() -> discord.ui.Button[discord.ui.View]:
     return discord.ui.Button(
-        label="Share", custom_id=ids.SHARE_ID, style=discord.ButtonStyle.secondary, emoji="📢"
+        label=t("Share"), custom_id=ids.SHARE_ID, style=discord.ButtonStyle.secondary, emoji="📢"
     )
 
 
 def _with_share(data: dict[str, Any]) -> dict[str, Any]:
     """A private answer's payload with the Share button in a row of its own."""
     share = ButtonSpec(
-        label="Share", custom_id=ids.SHARE_ID, style=discord.ButtonStyle.secondary, emoji="📢"
+        label=t("Share"), custom_id=ids.SHARE_ID, style=discord.ButtonStyle.secondary, emoji="📢"
     )
     return {**data, "components": [*data.get("components", []), *payloads.rows([share])]}
 

@@ -10,12 +10,13 @@ import discord
 from cogs.uno import answers, ids
 from cogs.uno import settings_panel as panel
 from cogs.uno.issued import click_data
+from cogs.uno.l10n import N_, t
 from cogs.uno.table_options import HOUSE_RULE_WORDS, PLAYED_HOUSE_RULES
 from db.database import Database
 from db.models import GuildSettings
 
-REFUSED = "Only members with **Manage Server** can change the UNO settings of this server."
-SAVED = "✅ Saved. Tables opened from now on follow these settings."
+REFUSED = N_("Only members with **Manage Server** can change the UNO settings of this server.")
+SAVED = N_("✅ Saved. Tables opened from now on follow these settings.")
 
 
 class ServerSettings:
@@ -32,7 +33,7 @@ class ServerSettings:
 
     async def show(self, interaction: discord.Interaction[Any]) -> None:
         if not self.allowed(interaction):
-            await answers.reply(interaction, REFUSED)
+            await answers.reply(interaction, t(REFUSED))
             return
         assert interaction.guild_id is not None
         settings = await self.db.settings.get(interaction.guild_id)
@@ -43,7 +44,7 @@ class ServerSettings:
     ) -> None:
         """A select or button of the panel, or its submitted form."""
         if not self.allowed(interaction):
-            await answers.reply(interaction, REFUSED)
+            await answers.reply(interaction, t(REFUSED))
             return
         assert interaction.guild_id is not None
         if control.code == "form":
@@ -51,14 +52,14 @@ class ServerSettings:
             return
         custom_id, values = click_data(interaction)
         if not _drawn(interaction.message, custom_id, values):
-            await answers.reply(interaction, "That panel is out of date: use `/uno settings`.")
+            await answers.reply(interaction, t("That panel is out of date: use `/uno settings`."))
             return
         if control.code == "numbers":
             settings = await self.db.settings.get(interaction.guild_id)
             await answers.modal(interaction, panel.numbers_modal(settings, self.facts))
             return
         settings = await self._change(interaction.guild_id, control.code, values)
-        await answers.update(interaction, panel.panel_data(settings, self.facts, note=SAVED))
+        await answers.update(interaction, panel.panel_data(settings, self.facts, note=t(SAVED)))
 
     async def _change(self, guild_id: int, code: str, values: Sequence[str]) -> GuildSettings:
         settings = self.db.settings
@@ -85,7 +86,9 @@ class ServerSettings:
             await answers.reply(interaction, chosen)
             return
         settings = await self.db.settings.update(guild_id, **chosen)
-        await answers.send_private(interaction, panel.panel_data(settings, self.facts, note=SAVED))
+        await answers.send_private(
+            interaction, panel.panel_data(settings, self.facts, note=t(SAVED))
+        )
 
 
 def _drawn(message: discord.Message | None, custom_id: str, values: Sequence[str]) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from cogs.uno import ids
+from cogs.uno.l10n import N_, t
 from cogs.uno.table_options import HOUSE_RULE_WORDS, PLAYED_HOUSE_RULES
 from db.models import TARGET_RANGE, TURN_SECONDS_RANGE, GuildSettings
 
@@ -21,14 +22,14 @@ BLURPLE = 0x5865F2
 STRING_SELECT, BUTTON, ROW, TEXT_INPUT = 3, 2, 1, 4
 # Form fields: (settings field, label). The targets of each game the bot offers.
 NUMBER_FIELDS = (
-    ("turn_seconds", "Seconds for each turn"),
-    ("target_duo", "UNO Duo: points that lose the match"),
-    ("target_pizza", "Pocket Pizza Pizza: points that win"),
-    ("target_classic", "Classic UNO: points that win"),
+    ("turn_seconds", N_("Seconds for each turn")),
+    ("target_duo", N_("UNO Duo: points that lose the match")),
+    ("target_pizza", N_("Pocket Pizza Pizza: points that win")),
+    ("target_classic", N_("Classic UNO: points that win")),
 )
 TABLE_CHOICES = {
-    "thread": ("Open each table in its own thread", "thread_tables"),
-    "mention": ("Turn pings mention the player", "turn_ping_mentions"),
+    "thread": (N_("Open each table in its own thread"), "thread_tables"),
+    "mention": (N_("Turn pings mention the player"), "turn_ping_mentions"),
 }
 
 
@@ -49,33 +50,48 @@ def seconds_in_use(settings: GuildSettings, facts: PanelFacts) -> tuple[int, boo
 def panel_embed(settings: GuildSettings, facts: PanelFacts, *, note: str = "") -> discord.Embed:
     """Every setting, in plain words."""
     seconds, chosen = seconds_in_use(settings, facts)
-    deck = "108 cards (the classic deck)" if settings.duo_deck == 108 else "112 cards (Duo's own)"
+    if settings.duo_deck == 108:
+        deck = t("108 cards (the classic deck)")
+    else:
+        deck = t("112 cards (Duo's own)")
     challenge = (
-        "classic: only a card of the colour in play counts against it"
+        t("classic: only a card of the colour in play counts against it")
         if settings.duo_classic_challenge
-        else "Duo's: any other card that could have been played counts against it"
+        else t("Duo's: any other card that could have been played counts against it")
     )
-    rules = [HOUSE_RULE_WORDS[r] for r in settings.house_rules]
+    rules = [t(HOUSE_RULE_WORDS[r]) for r in settings.house_rules]
+    turn = t("**Turn time:** {seconds} seconds", seconds=seconds)
     lines = [
-        f"**Turn time:** {seconds} seconds" + ("" if chosen else " (the bot's default)"),
-        f"**Targets:** UNO Duo {settings.target_duo} · Pocket Pizza Pizza "
-        f"{settings.target_pizza} · Classic UNO {settings.target_classic} points "
-        "(a table opened without a target uses these)",
-        f"**UNO Duo deck:** {deck}",
-        f"**UNO Duo, challenging a Wild Draw 4:** {challenge}",
-        f"**House rules:** {', '.join(rules) if rules else 'none'} (coming soon)",
-        "**Tables:** "
-        + ("each in its own thread" if settings.thread_tables else "in the channel itself"),
-        "**Turn pings:** "
-        + ("mention the player" if settings.turn_ping_mentions else "name the player, no mention"),
+        turn if chosen else t("{turn_time} (the bot's default)", turn_time=turn),
+        t(
+            "**Targets:** UNO Duo {duo} · Pocket Pizza Pizza {pizza} · Classic UNO {classic} "
+            "points (a table opened without a target uses these)",
+            duo=settings.target_duo,
+            pizza=settings.target_pizza,
+            classic=settings.target_classic,
+        ),
+        t("**UNO Duo deck:** {deck}", deck=deck),
+        t("**UNO Duo, challenging a Wild Draw 4:** {challenge}", challenge=challenge),
+        t(
+            "**House rules:** {rules} (coming soon)",
+            rules=", ".join(rules) if rules else t("none"),
+        ),
+        t("**Tables:** each in its own thread")
+        if settings.thread_tables
+        else t("**Tables:** in the channel itself"),
+        t("**Turn pings:** mention the player")
+        if settings.turn_ping_mentions
+        else t("**Turn pings:** name the player, no mention"),
         "",
-        "Changes apply to tables opened from now on. Members can turn their own "
-        "mentions off with `/uno pings off`.",
+        t(
+            "Changes apply to tables opened from now on. Members can turn their own "
+            "mentions off with `/uno pings off`."
+        ),
     ]
     if note:
         lines += ["", note]
     return discord.Embed(
-        title="UNO settings for this server", description="\n".join(lines), colour=BLURPLE
+        title=t("UNO settings for this server"), description="\n".join(lines), colour=BLURPLE
     )
 
 
@@ -109,26 +125,33 @@ def panel_components(settings: GuildSettings) -> list[dict[str, Any]]:
     classic_deck = settings.duo_deck == 108
     deck = _select(
         "deck",
-        "UNO Duo deck",
+        t("UNO Duo deck"),
         [
-            _option("Duo deck: 112 cards", "112", not classic_deck),
-            _option("Classic deck: 108 cards", "108", classic_deck, "no Shuffle Hands, no blanks"),
+            _option(t("Duo deck: 112 cards"), "112", not classic_deck),
+            _option(
+                t("Classic deck: 108 cards"),
+                "108",
+                classic_deck,
+                t("no Shuffle Hands, no blanks"),
+            ),
         ],
     )
     classic = settings.duo_classic_challenge
     challenge = _select(
         "challenge",
-        "UNO Duo: challenging a Wild Draw 4",
+        t("UNO Duo: challenging a Wild Draw 4"),
         [
-            _option("Duo challenge", "duo", not classic, "any other playable card counts"),
-            _option("Classic challenge", "classic", classic, "only the colour in play counts"),
+            _option(t("Duo challenge"), "duo", not classic, t("any other playable card counts")),
+            _option(
+                t("Classic challenge"), "classic", classic, t("only the colour in play counts")
+            ),
         ],
     )
     house = _select(
         "house",
-        "House rules (coming soon)",
+        t("House rules (coming soon)"),
         [
-            _option(words, name, getattr(settings, name), "coming soon")
+            _option(t(words), name, getattr(settings, name), t("coming soon"))
             for name, words in HOUSE_RULE_WORDS.items()
         ],
         low=0,
@@ -139,9 +162,9 @@ def panel_components(settings: GuildSettings) -> list[dict[str, Any]]:
     house["components"][0]["disabled"] = not PLAYED_HOUSE_RULES
     table = _select(
         "table",
-        "Tables and pings",
+        t("Tables and pings"),
         [
-            _option(label, code, bool(getattr(settings, field)))
+            _option(t(label), code, bool(getattr(settings, field)))
             for code, (label, field) in TABLE_CHOICES.items()
         ],
         low=0,
@@ -150,8 +173,8 @@ def panel_components(settings: GuildSettings) -> list[dict[str, Any]]:
     buttons = {
         "type": ROW,
         "components": [
-            _button("Turn time and targets…", "numbers", discord.ButtonStyle.primary),
-            _button("Back to defaults", "reset", discord.ButtonStyle.secondary),
+            _button(t("Turn time and targets…"), "numbers", discord.ButtonStyle.primary),
+            _button(t("Back to defaults"), "reset", discord.ButtonStyle.secondary),
         ],
     }
     return [deck, challenge, house, table, buttons]
@@ -186,7 +209,7 @@ def numbers_modal(settings: GuildSettings, facts: PanelFacts) -> dict[str, Any]:
                 {
                     "type": TEXT_INPUT,
                     "custom_id": name,
-                    "label": label,
+                    "label": t(label),
                     "style": 1,
                     "min_length": 1,
                     "max_length": 4,
@@ -199,7 +222,7 @@ def numbers_modal(settings: GuildSettings, facts: PanelFacts) -> dict[str, Any]:
     ]
     return {
         "custom_id": ids.settings_custom_id("form"),
-        "title": "Turn time and targets",
+        "title": t("Turn time and targets"),
         "components": rows,
     }
 
@@ -225,10 +248,13 @@ def numbers(values: Mapping[str, str]) -> dict[str, int] | str:
         text = values.get(name, "").strip()
         low, high = (low_s, high_s) if name == "turn_seconds" else (low_t, high_t)
         if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
-            what = "seconds" if name == "turn_seconds" else "points"
-            problems.append(f"**{label}** must be a whole number from {low} to {high} {what}.")
+            if name == "turn_seconds":
+                wrong = N_("**{field}** must be a whole number from {low} to {high} seconds.")
+            else:
+                wrong = N_("**{field}** must be a whole number from {low} to {high} points.")
+            problems.append(t(wrong, field=t(label), low=low, high=high))
             continue
         chosen[name] = int(text)
     if problems:
-        return "Nothing was changed: " + " ".join(problems)
+        return t("Nothing was changed: {problems}", problems=" ".join(problems))
     return chosen

@@ -16,6 +16,7 @@ from cogs.uno import answers, ids, render
 from cogs.uno.ack import Ack
 from cogs.uno.click_clock import ClickClock
 from cogs.uno.issued import click_data, issued
+from cogs.uno.l10n import N_, t
 from cogs.uno.outcome import Accepted, Outcome, Refused, Stale
 from cogs.uno.panels import HandPanels
 from cogs.uno.render import OPEN_COMMANDS
@@ -27,23 +28,24 @@ from engine.cards import Card
 
 log = logging.getLogger(__name__)
 
-ENDED = f"This game has ended. Start a new one with {OPEN_COMMANDS}."
-NOT_YOURS = f"You're not playing at this table. Start your own with {OPEN_COMMANDS}."
-OUT_OF_DATE = "⌛ That control is out of date — here is your hand now."
-STALE = "⌛ That button was out of date — here is your hand now."
-BUSY = "The table is busy with another move — try again in a moment; nothing changed."
-CLOSED = "This game is over or I'm restarting; nothing changed."
-WATCHING = (
+# Marked for the catalogue; each is said through `t` where it is answered.
+ENDED = N_("This game has ended. Start a new one with {commands}.")
+NOT_YOURS = N_("You're not playing at this table. Start your own with {commands}.")
+OUT_OF_DATE = N_("⌛ That control is out of date — here is your hand now.")
+STALE = N_("⌛ That button was out of date — here is your hand now.")
+BUSY = N_("The table is busy with another move — try again in a moment; nothing changed.")
+CLOSED = N_("This game is over or I'm restarting; nothing changed.")
+WATCHING = N_(
     "👀 You're watching this game: here is the table as everyone sees it. To play, "
     "start your own table with `/uno duo` or `/uno pizza`, or join the next one opened here."
 )
-TIP = (
+TIP = N_(
     "💡 **First game here?** This panel is yours alone: your cards and your choices. Press "
     "**Hand** on the table to bring it back any time. Down to one card, play it with "
     "**· UNO!** (or press **Call UNO**). You have {seconds} s per turn; miss 3 turns in a "
     "row and you leave the match."
 )
-MOVED = "This table moved further down the channel: use the newest table message."
+MOVED = N_("This table moved further down the channel: use the newest table message.")
 
 
 class TableClicks:
@@ -73,12 +75,12 @@ class TableClicks:
             if control.code == ids.HAND:
                 await self._spectator(interaction, table)
             else:
-                await answers.reply(interaction, NOT_YOURS)
+                await answers.reply(interaction, t(NOT_YOURS, commands=t(OPEN_COMMANDS)))
             return
         player = str(interaction.user.id)
         custom_id, _ = click_data(interaction)
         if not issued(interaction.message, custom_id, values):
-            await self.show_panel(interaction, table, player, note=OUT_OF_DATE)
+            await self.show_panel(interaction, table, player, note=t(OUT_OF_DATE))
             return
         await self._dispatch(interaction, table, player, control, values, age=age)
 
@@ -112,7 +114,7 @@ class TableClicks:
         if control.is_select:
             action = _chosen(values)
         if action is None:
-            await self.show_panel(interaction, table, player, note=OUT_OF_DATE)
+            await self.show_panel(interaction, table, player, note=t(OUT_OF_DATE))
             return
         await self._act(interaction, table, player, action, control.version, age=age)
 
@@ -128,7 +130,7 @@ class TableClicks:
     ) -> None:
         """A dump laid card by card: remember each pick; the last one lays them all."""
         if control.version != table.match.version:
-            await self.show_panel(interaction, table, player, note=STALE)
+            await self.show_panel(interaction, table, player, note=t(STALE))
             return
         if code == ids.ORDER_RESTART:
             table.dump_orders.pop(player, None)
@@ -173,14 +175,14 @@ class TableClicks:
         except DatabaseError:
             return None  # a tip is not worth failing a click for
         seconds = self.service.settings.turn_seconds
-        return TIP.format(seconds=seconds)
+        return t(TIP, seconds=seconds)
 
     async def _spectator(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Someone watching presses Hand: the table as everyone sees it, and how to play."""
         embed = render.table_embed(
             table.public(), names=table.names, table_id=table.match_id, deadline=table.deadline
         )
-        data = answers.message_data(content=WATCHING, embed=embed, components=[])
+        data = answers.message_data(content=t(WATCHING), embed=embed, components=[])
         await answers.send_private(interaction, data)
 
     async def _press_uno(
@@ -189,12 +191,12 @@ class TableClicks:
         legal = table.match.legal_actions(player)
         action: Action
         if CallUno() in legal:
-            action, said = CallUno(), "📣 You called **UNO!**"
+            action, said = CallUno(), "📣 " + t("You called **UNO!**")
         elif CatchUno() in legal:
-            action, said = CatchUno(), "🎯 Caught! They draw 2 cards."
+            action, said = CatchUno(), "🎯 " + t("Caught! They draw 2 cards.")
         else:
             await answers.reply(
-                interaction, "Nobody needs to call UNO right now, so nothing happened."
+                interaction, t("Nobody needs to call UNO right now, so nothing happened.")
             )
             return
         ack = Ack(interaction, new_message=True)
@@ -222,7 +224,7 @@ class TableClicks:
             case Accepted():
                 note = None
             case Stale():
-                note = STALE
+                note = t(STALE)
             case Refused(kind="illegal", reason=reason):
                 note = f"⚠️ {reason}"
             case Refused():
@@ -255,13 +257,15 @@ class TableClicks:
         since): pointed to the new one, and the old one loses its buttons."""
         here = (interaction.guild_id, interaction.channel_id) == (table.guild_id, table.channel_id)
         if not here:
-            await answers.reply(interaction, "That control belongs to a table somewhere else.")
+            await answers.reply(interaction, t("That control belongs to a table somewhere else."))
             return
-        await self.ended(interaction, text=MOVED)
+        await self.ended(interaction, text=t(MOVED))
 
-    async def ended(self, interaction: discord.Interaction[Any], *, text: str = ENDED) -> None:
+    async def ended(
+        self, interaction: discord.Interaction[Any], *, text: str | None = None
+    ) -> None:
         """A control of a game that is over: say so, and take the buttons off its message."""
-        await answers.reply(interaction, text)
+        await answers.reply(interaction, text or t(ENDED, commands=t(OPEN_COMMANDS)))
         message = interaction.message
         if message is None or message.flags.ephemeral or interaction.channel_id is None:
             return
@@ -333,14 +337,14 @@ def _chosen(values: tuple[str, ...]) -> Action | None:
 
 def _refusal_words(outcome: Outcome) -> str:
     if isinstance(outcome, Refused) and outcome.kind == "busy":
-        return BUSY
+        return t(BUSY)
     if isinstance(outcome, Refused) and outcome.kind == "illegal":
         return f"⚠️ {outcome.reason}"
     if isinstance(outcome, Stale):
-        return (
+        return t(
             "That changed just now; nothing happened. Look at your hand again and choose once more."
         )
-    return CLOSED
+    return t(CLOSED)
 
 
 async def _strip(client: discord.Client, channel_id: int, message_id: int) -> None:

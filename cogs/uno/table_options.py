@@ -12,15 +12,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cogs.uno.l10n import N_, t, tn
 from db.models import GuildSettings
 from engine.match import ClassicOptions, DuoOptions, Options, PizzaOptions, Variant
 
 # The classic house rules (RULES.md H1-H4), as a table names them.
 HOUSE_RULE_WORDS = {
-    "stacking": "stacking",
-    "seven_o": "Seven-O",
-    "jump_in": "jump-in",
-    "draw_to_match": "draw to match",
+    "stacking": N_("stacking"),
+    "seven_o": N_("Seven-O"),
+    "jump_in": N_("jump-in"),
+    "draw_to_match": N_("draw to match"),
 }
 # The house rules the engine plays so far: a server may choose the others, but a
 # table never claims a rule it would not apply.
@@ -98,12 +99,12 @@ class TableOptions:
 
     def words(self) -> str:
         """The options in play, as the table shows them ("30 s a turn · classic deck")."""
-        parts = [f"{self.turn_seconds} s a turn"]
+        parts = [t("{seconds} s a turn", seconds=self.turn_seconds)]
         if self.classic_deck:
-            parts.append("classic deck (108 cards)")
+            parts.append(tn("classic deck ({count} card)", "classic deck ({count} cards)", 108))
         if self.classic_challenge:
-            parts.append("classic challenge (only the active colour counts)")
+            parts.append(t("classic challenge (only the active colour counts)"))
         if self.house_rules:
-            rules = ", ".join(HOUSE_RULE_WORDS.get(r, r) for r in self.house_rules)
-            parts.append(f"house rules: {rules}")
+            rules = ", ".join(t(HOUSE_RULE_WORDS.get(r, r)) for r in self.house_rules)
+            parts.append(t("house rules: {rules}", rules=rules))
         return " · ".join(parts)

@@ -60,6 +60,7 @@ from cogs.uno.render.words import (
     name,
     plain_name,
     plural,
+    seat_name,
     tidy_name,
     variant_name,
 )
@@ -113,6 +114,7 @@ __all__ = [
     "round_summary",
     "rules_details",
     "rules_guide",
+    "seat_name",
     "table_components",
     "table_embed",
     "tidy_name",

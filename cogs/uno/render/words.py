@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
@@ -165,9 +166,25 @@ def escape_name(raw: str) -> str:
     return escaped.replace("<#", "<\u200b#")  # escape_mentions leaves channel links
 
 
+STRENGTH_WORDS: Final = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+_COMPUTER: Final = re.compile(r"Computer \((\w+)\)")
+
+
+def seat_name(raw: str) -> str:
+    """A seat's stored name as players read it: a computer's ("Computer (hard)", as
+    stored) in the language spoken; a member's as they chose it."""
+    found = _COMPUTER.fullmatch(raw)
+    if found is None or found[1] not in STRENGTH_WORDS:
+        return raw
+    return t("Computer ({strength})", strength=t(STRENGTH_WORDS[found[1]]))
+
+
 def plain_name(names: Mapping[str, str], player: str) -> str:
     """A player's display name, tidied, not escaped (see `escape_name`)."""
-    return tidy_name(names.get(player) or t("Player …{digits}", digits=player[-4:]))
+    raw = names.get(player)
+    if not raw:
+        return tidy_name(t("Player …{digits}", digits=player[-4:]))
+    return tidy_name(seat_name(raw) if len(player) == 1 else raw)  # computers: ids 1-9
 
 
 def escaped_name(names: Mapping[str, str], player: str) -> str:
