@@ -95,6 +95,7 @@ class User:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"  # the language of their Discord client (interaction.locale)
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -229,6 +230,7 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
     created_at: float = 0.0
+    preferred_locale: str = "en-US"  # the server's language (interaction.guild_locale)
 
     def __repr__(self) -> str:
         return f"<Guild {self.id} {self.name!r}>"
@@ -258,7 +260,7 @@ class Guild:
             "nsfw_level": 0,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "system_channel_id": None,
             "system_channel_flags": 0,
             "rules_channel_id": None,
@@ -498,7 +500,11 @@ class Interaction:
             "application_id": str(self.application_id),
             "type": int(self.type),
             "data": self.data,
-            "guild": {"id": str(self.guild.id), "locale": "en-US", "features": []},
+            "guild": {
+                "id": str(self.guild.id),
+                "locale": self.guild.preferred_locale,
+                "features": [],
+            },
             "guild_id": str(self.guild.id),
             "channel": self.channel.payload(),
             "channel_id": str(self.channel.id),
@@ -506,8 +512,8 @@ class Interaction:
             "token": self.token,
             "version": 1,
             "app_permissions": str(app_permissions),
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": self.user.locale,
+            "guild_locale": self.guild.preferred_locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild.id)},
             "context": 0,

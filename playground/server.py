@@ -120,8 +120,10 @@ class Emulator:
 
     # -- the model API, for tests to set the scene -------------------------------------------
 
-    def add_guild(self, name: str = "Test Guild", *, owner: User | None = None) -> Guild:
-        return self.world.add_guild(name, owner=owner)
+    def add_guild(
+        self, name: str = "Test Guild", *, owner: User | None = None, locale: str = "en-US"
+    ) -> Guild:
+        return self.world.add_guild(name, owner=owner, locale=locale)
 
     def add_user(
         self,
@@ -130,8 +132,9 @@ class Emulator:
         guild: Guild | None = None,
         roles: Iterable[Role] = (),
         bot: bool = False,
+        locale: str = "en-US",
     ) -> User:
-        return self.world.add_user(name, guild=guild, roles=roles, bot=bot)
+        return self.world.add_user(name, guild=guild, roles=roles, bot=bot, locale=locale)
 
     def add_member(
         self,

@@ -139,20 +139,30 @@ class World:
         guild: Guild | None = None,
         roles: Iterable[Role] = (),
         bot: bool = False,
+        locale: str = "en-US",
     ) -> User:
-        """Create a user (or another bot account); with `guild`, make them a member too."""
-        user = User(id=self._id(), name=name, bot=bot)
+        """Create a user (or another bot account); with `guild`, make them a member too.
+
+        `locale`: their Discord client's language, sent with each of their interactions."""
+        user = User(id=self._id(), name=name, bot=bot, locale=locale)
         self.users[user.id] = user
         if guild is not None:
             self.add_member(guild, user, roles=roles)
         return user
 
-    def add_guild(self, name: str = "Test Guild", *, owner: User | None = None) -> Guild:
-        """Create a guild with @everyone, an owner, and the bot as a member with its own role."""
+    def add_guild(
+        self, name: str = "Test Guild", *, owner: User | None = None, locale: str = "en-US"
+    ) -> Guild:
+        """Create a guild with @everyone, an owner, and the bot as a member with its own role.
+
+        `locale`: the server's language (its preferred locale, every interaction's
+        guild_locale)."""
         guild_id = self._id()
         everyone = Role(guild_id, guild_id, "@everyone", int(Permission.everyone_default()))
         owner = owner or self.add_user(f"{name} owner")
-        guild = Guild(guild_id, name, owner.id, everyone, created_at=self.clock.now())
+        guild = Guild(
+            guild_id, name, owner.id, everyone, created_at=self.clock.now(), preferred_locale=locale
+        )
         self.guilds[guild_id] = guild
         self.add_member(guild, owner)
         bot_role = self.add_role(guild, self.bot.name, BOT_DEFAULT_PERMISSIONS, managed=True)
@@ -453,6 +463,8 @@ class World:
         self._check_application(application_id)
         if guild_id is not None and guild_id not in self.guilds:
             raise ApiError(404, 10004, "Unknown Guild", kind="unknown_guild")
+        for data in commands:
+            check_command_names(data)
         old = {c.name: c for c in self.commands.get(guild_id, [])}
         synced = []
         for data in commands:
@@ -684,3 +696,19 @@ def _pinged(payload: dict[str, Any]) -> list[int]:
         return named
     listed = {int(u) for u in allowed.get("users") or []}
     return [u for u in named if u in listed]
+
+
+# Discord's rule for a command's or option's name, in every language: lowercase letters
+# (any script), digits, `-` and `_`, 1 to 32 characters.
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def check_command_names(data: dict[str, Any]) -> None:
+    """Refuse a command whose name, or an option's, or a translation of one, breaks the rule."""
+    names = [data.get("name", ""), *(data.get("name_localizations") or {}).values()]
+    for name in names:
+        if not isinstance(name, str) or not COMMAND_NAME.match(name) or name != name.lower():
+            problem = {"code": "APPLICATION_COMMAND_INVALID_NAME", "message": f"bad name {name!r}"}
+            raise errors.invalid_form_body({"name": {"_errors": [problem]}})
+    for option in data.get("options") or []:  # subcommands and parameters alike
+        check_command_names(option)
