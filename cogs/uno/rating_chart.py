@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
@@ -25,6 +26,15 @@ def points(history: Sequence[RatingChange]) -> list[float]:
     if not history:
         return []
     return [history[0].conservative_before] + [c.conservative_after for c in history]
+
+
+def _drawable(text: str) -> str:
+    """`text` in the letters Pillow's built-in font has (ASCII): "vještina" -> "vjestina".
+
+    The built-in font keeps the chart the same on every machine, no system font needed;
+    it lacks the Croatian letters, which lose their marks here instead of showing boxes."""
+    folded = unicodedata.normalize("NFKD", text.replace("đ", "d").replace("Đ", "D"))
+    return "".join(c for c in folded if c.isascii())
 
 
 def chart_png(series: Mapping[str, Sequence[float]], titles: Mapping[str, str]) -> bytes:
@@ -56,14 +66,14 @@ def chart_png(series: Mapping[str, Sequence[float]], titles: Mapping[str, str]) 
         draw.line(xy, fill=colour, width=3)
         for x, y in xy:
             draw.ellipse([x - 2, y - 2, x + 2, y + 2], fill=colour)
-        label = titles.get(name, name)
+        label = _drawable(titles.get(name, name))
         draw.rectangle([legend_x, 6, legend_x + 10, 16], fill=colour)
         draw.text((legend_x + 14, 5), label, fill=TEXT, font=font)
         legend_x += 20 + int(draw.textlength(label, font=font))
     caption = tn(
         "skill over the last {count} game", "skill over the last {count} games", longest - 1
     )
-    draw.text((left, bottom + 5), caption, fill=TEXT, font=font)
+    draw.text((left, bottom + 5), _drawable(caption), fill=TEXT, font=font)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from cogs.uno import render
+from cogs.uno import rating_chart, render
 from cogs.uno.l10n import CROATIAN, ENGLISH, speaking
 from cogs.uno.refusals import refusal_words
 from engine.actions import Draw, Play
@@ -144,3 +144,12 @@ def test_engine_refusals_in_both_languages(
         assert refusal_words(error) == english
     with speaking(CROATIAN):
         assert refusal_words(error) == croatian
+
+
+def test_the_rating_chart_draws_croatian_words_in_its_font() -> None:
+    # Pillow's built-in font has no Croatian letters: they lose their marks, not the words.
+    assert rating_chart._drawable("vještina u zadnjih 5 igara") == "vjestina u zadnjih 5 igara"
+    assert rating_chart._drawable("Klasični UNO · đak") == "Klasicni UNO  dak"
+    with speaking(CROATIAN):
+        png = rating_chart.chart_png({"classic": [0.0, 1.0, 2.0]}, {"classic": "Klasični UNO"})
+    assert png.startswith(b"\x89PNG")
