@@ -704,11 +704,22 @@ COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 
 
 def check_command_names(data: dict[str, Any]) -> None:
-    """Refuse a command whose name, or an option's, or a translation of one, breaks the rule."""
+    """Refuse a command whose name or description, or an option's, or a translation of
+    one, breaks Discord's rules (names as above; descriptions and choices 1-100)."""
     names = [data.get("name", ""), *(data.get("name_localizations") or {}).values()]
     for name in names:
         if not isinstance(name, str) or not COMMAND_NAME.match(name) or name != name.lower():
-            problem = {"code": "APPLICATION_COMMAND_INVALID_NAME", "message": f"bad name {name!r}"}
-            raise errors.invalid_form_body({"name": {"_errors": [problem]}})
+            _refuse("name", f"bad name {name!r}")
+    texts = [data.get("description", ""), *(data.get("description_localizations") or {}).values()]
+    for choice in data.get("choices") or []:
+        texts += [choice.get("name", ""), *(choice.get("name_localizations") or {}).values()]
+    for text in texts:
+        if not isinstance(text, str) or not 1 <= len(text) <= 100:
+            _refuse("description", f"must be 1-100 characters: {text!r}")
     for option in data.get("options") or []:  # subcommands and parameters alike
         check_command_names(option)
+
+
+def _refuse(field: str, message: str) -> None:
+    problem = {"code": "BASE_TYPE_BAD_LENGTH", "message": message}
+    raise errors.invalid_form_body({field: {"_errors": [problem]}})

@@ -8,6 +8,7 @@ import discord
 import pytest
 
 from playground import Driver, Emulator
+from playground.errors import ApiError
 from playground.limits import check_raises
 from tests.e2e.conftest import Scene
 from tests.e2e.tinybot import TinyBot
@@ -162,3 +163,37 @@ def _flat_paths(tree: dict[str, Any], prefix: str = "") -> str:
         elif isinstance(value, dict):
             lines.append(_flat_paths(value, f"{prefix}.{key}" if prefix else key))
     return "\n".join(lines)
+
+
+def _command(**changes: Any) -> Payload:
+    option = {"type": 3, "name": "variant", "description": "Which game"}
+    command = {
+        "name": "uno",
+        "description": "Play UNO",
+        "name_localizations": {"hr": "uno"},
+        "options": [{"type": 1, "name": "classic", "description": "Classic", "options": [option]}],
+    }
+    command["options"][0].update(changes)
+    return command
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"name_localizations": {"hr": "Klasični"}},  # capitals
+        {"name_localizations": {"hr": "klasični uno"}},  # a space
+        {"name_localizations": {"hr": "k" * 33}},
+        {"description_localizations": {"hr": "d" * 101}},
+        {"description": ""},
+    ],
+)
+def test_a_command_with_a_bad_name_or_description_in_any_language_is_refused(
+    emu: Emulator, bad: Payload
+) -> None:
+    world = emu.world
+    world.sync_commands(world.application_id, None, [_command()])  # the good one syncs
+    with pytest.raises(ApiError) as refused:
+        world.sync_commands(world.application_id, None, [_command(**bad)])
+    assert refused.value.code == 50035
+    ok = {"name_localizations": {"hr": "klasični"}, "description_localizations": {"hr": "d" * 100}}
+    world.sync_commands(world.application_id, None, [_command(**ok)])
