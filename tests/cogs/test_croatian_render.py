@@ -6,14 +6,17 @@ from dataclasses import replace
 
 import pytest
 
-from cogs.uno import rating_chart, render
+from cogs.uno import rating_chart, render, settings_panel
 from cogs.uno.l10n import CROATIAN, ENGLISH, speaking
 from cogs.uno.refusals import refusal_words
+from db.models import GuildSettings
 from engine.actions import Draw, Play
 from engine.cards import Colour, card
 from engine.errors import CardDoesNotMatch, IllegalAction, WrongMoment
 from engine.events import CardPlayed, CardsDrawn, DrawReason
-from engine.views import PrivateView
+from engine.views import Pending, PrivateView
+from playground.limits import validate_message, validate_modal
+from tests.cogs import test_render
 from tests.cogs.builders import ANN, BOB, public_view
 
 NAMES = {ANN: "Ann", BOB: "Bob"}
@@ -153,3 +156,35 @@ def test_the_rating_chart_draws_croatian_words_in_its_font() -> None:
     with speaking(CROATIAN):
         png = rating_chart.chart_png({"classic": [0.0, 1.0, 2.0]}, {"classic": "Klasični UNO"})
     assert png.startswith(b"\x89PNG")
+
+
+def test_croatian_settings_panel_and_form_fit_discord() -> None:
+    facts = settings_panel.PanelFacts(default_seconds=90)
+    with speaking(CROATIAN):
+        data = settings_panel.panel_data(GuildSettings(), facts, note="✅ Spremljeno.")
+        form = settings_panel.numbers_modal(GuildSettings(), facts)
+        wrong = settings_panel.numbers({"turn_seconds": "2"})
+    validate_message(data, require_body=True)  # raises on anything over Discord's limits
+    validate_modal(form)
+    assert data["embeds"][0]["title"] == "UNO postavke ovog servera"
+    assert form["title"] == "Vrijeme poteza i ciljevi"
+    assert isinstance(wrong, str)
+    assert wrong.startswith("Ništa nije promijenjeno: **Sekunde za svaki potez** mora biti")
+
+
+# Croatian words are longer than English ones: the render limits hold for them too.
+@pytest.mark.parametrize(
+    ("variant", "size", "players", "pending"),
+    [c for c in test_render.generated_cases() if c[1] in (1, 60) and c[2] in (2, 5, 10)],
+)
+def test_every_view_stays_within_discord_limits_in_croatian(
+    variant: str, size: int, players: int, pending: Pending
+) -> None:
+    with speaking(CROATIAN):
+        test_render.test_every_view_stays_within_discord_limits(variant, size, players, pending)
+
+
+@pytest.mark.parametrize(("variant", "players"), [("duo", 2), ("pizza", 5), ("classic", 10)])
+def test_real_random_games_render_within_limits_in_croatian(variant: str, players: int) -> None:
+    with speaking(CROATIAN):
+        test_render.test_real_random_games_render_within_limits(variant, players)
