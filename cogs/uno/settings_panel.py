@@ -14,7 +14,8 @@ from typing import Any
 import discord
 
 from cogs.uno import ids
-from cogs.uno.table_options import HOUSE_RULE_WORDS, PLAYED_HOUSE_RULES
+from cogs.uno.l10n import t
+from cogs.uno.table_options import HOUSE_RULE_HINTS, HOUSE_RULE_WORDS
 from db.models import TARGET_RANGE, TURN_SECONDS_RANGE, GuildSettings
 
 BLURPLE = 0x5865F2
@@ -55,7 +56,7 @@ def panel_embed(settings: GuildSettings, facts: PanelFacts, *, note: str = "") -
         if settings.duo_classic_challenge
         else "Duo's: any other card that could have been played counts against it"
     )
-    rules = [HOUSE_RULE_WORDS[r] for r in settings.house_rules]
+    rules = [t(HOUSE_RULE_WORDS[r]) for r in settings.house_rules]
     lines = [
         f"**Turn time:** {seconds} seconds" + ("" if chosen else " (the bot's default)"),
         f"**Targets:** UNO Duo {settings.target_duo} · Pocket Pizza Pizza "
@@ -63,7 +64,7 @@ def panel_embed(settings: GuildSettings, facts: PanelFacts, *, note: str = "") -
         "(a table opened without a target uses these)",
         f"**UNO Duo deck:** {deck}",
         f"**UNO Duo, challenging a Wild Draw 4:** {challenge}",
-        f"**House rules:** {', '.join(rules) if rules else 'none'} (coming soon)",
+        t("**Classic house rules:** {rules}", rules=", ".join(rules) if rules else t("none")),
         "**Tables:** "
         + ("each in its own thread" if settings.thread_tables else "in the channel itself"),
         "**Turn pings:** "
@@ -126,17 +127,14 @@ def panel_components(settings: GuildSettings) -> list[dict[str, Any]]:
     )
     house = _select(
         "house",
-        "House rules (coming soon)",
+        t("Classic UNO house rules"),
         [
-            _option(words, name, getattr(settings, name), "coming soon")
+            _option(t(words), name, getattr(settings, name), t(HOUSE_RULE_HINTS[name]))
             for name, words in HOUSE_RULE_WORDS.items()
         ],
         low=0,
         high=len(HOUSE_RULE_WORDS),
     )
-    # Discord greys out a whole select only: the house rules stay off until the
-    # engine plays them.
-    house["components"][0]["disabled"] = not PLAYED_HOUSE_RULES
     table = _select(
         "table",
         "Tables and pings",

@@ -103,13 +103,24 @@ _DETAILS: Final = {
         "**Classic UNO, the fine points** · 108 cards",
         "• The dealer moves left each round; the player on the dealer's left starts.",
         "• The first card turned acts on the first player (a Wild Draw 4 goes back into the deck).",
-        "• Drawing is always allowed; no stacking of draw cards.",
+        "• Drawing is always allowed; no stacking of draw cards (unless the table plays stacking).",
         "• A Wild Draw 4 may be played only when you hold no card of the colour in play; "
         "bluffing is allowed, and a failed challenge also costs the challenger their turn.",
         "• UNO can be caught until the next player plays or draws.",
         "• Empty draw pile: the discard pile, but its top card, is shuffled into a new one.",
         "• Scores: numbers at face value, Skip, Reverse and Draw 2 20, wilds 50.",
         "• Missing three turns in a row, or leaving, forfeits the match.",
+        "",
+        "**House rules** (a server's admins turn them on in /uno settings; the table shows "
+        "the ones in play):",
+        "• Stacking: hit by a Draw 2, play a Draw 2 on it (a Wild Draw 4 on a Wild Draw 4) "
+        "and pass the total on; whoever can't or won't stack draws it all and misses a turn. "
+        "Only the first Wild Draw 4 of a stack can be challenged.",
+        "• Seven-O: a 7 swaps your hand with a player you choose; a 0 passes every hand to "
+        "the next player. Going out on a 7 or 0 just ends the round.",
+        "• Jump-in: hold the exact card on top (same colour and number or symbol, not a "
+        "wild)? Play it out of turn; play goes on from you.",
+        "• Draw to match: drawing goes on until you draw a card you can play; play it or keep it.",
     ),
 }
 

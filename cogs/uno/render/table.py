@@ -8,6 +8,7 @@ from datetime import datetime
 import discord
 
 from cogs.uno import ids
+from cogs.uno.l10n import t
 from cogs.uno.render.faces import card_url
 from cogs.uno.render.specs import FIELD_VALUE, LOG_LINES, MAX_MISSED, ButtonSpec
 from cogs.uno.render.words import (
@@ -79,7 +80,13 @@ _PENDING_WORDS: dict[Pending, Callable[[str, PublicView], str]] = {
     Pending.DRAWN_CARD: lambda who, v: f"{who} drew a card: play it or keep it",
     Pending.COLOUR: lambda who, v: f"{who} is naming a colour",
     Pending.VOLLEY: lambda who, v: (
-        f"Draw 2 volley: {who} owes {v.pending_draw}: stack a Draw 2 or take them"
+        t(
+            "Wild Draw 4 stack: {player} owes {count}: stack a Wild Draw 4 or take them",
+            player=who,
+            count=v.pending_draw,
+        )
+        if v.top is not None and v.top.colour is None  # H1
+        else f"Draw 2 volley: {who} owes {v.pending_draw}: stack a Draw 2 or take them"
     ),
     Pending.WILD_DRAW: _wild_draw_words,
     Pending.DUMP: lambda who, v: f"{who} may dump every {_colour_words(v)}card, or keep them",
@@ -87,6 +94,7 @@ _PENDING_WORDS: dict[Pending, Callable[[str, PublicView], str]] = {
         f"{who} may dump every {_colour_words(v)}card, or take a normal turn"
     ),
     Pending.GIVE: lambda who, v: f"{who} is choosing a card to give to the next player",
+    Pending.SWAP: lambda who, v: t("{player} is choosing whom to swap hands with", player=who),
 }
 
 

@@ -9,6 +9,7 @@ from typing import Any, Final
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
+from cogs.uno.l10n import t
 from cogs.uno.render.faces import card_emoji
 from cogs.uno.render.specs import (
     COLOUR_EMOJI,
@@ -43,7 +44,10 @@ from engine.events import (
     DumpDeclined,
     Event,
     FirstCardTurned,
+    HandsPassed,
     HandsShuffled,
+    HandsSwapped,
+    JumpedIn,
     MatchEnded,
     PlayerRemoved,
     RoundEnded,
@@ -323,8 +327,12 @@ def _direction(event: DirectionChanged) -> str:
 def _volley(event: VolleyRaised, n: Mapping[str, str]) -> str:
     if event.total <= 2:  # the first Draw 2 starts the volley: nothing is stacked yet
         return f"{name(n, event.player)} plays a Draw 2: {name(n, event.target)} owes 2"
-    return (
-        f"{name(n, event.player)} stacks a Draw 2: {name(n, event.target)} now owes {event.total}"
+    # D7 stacks Draw 2s, H1 Wild Draw 4s too: the card played is on the line before.
+    return t(
+        "{player} stacks it: {target} now owes {total}",
+        player=name(n, event.player),
+        target=name(n, event.target),
+        total=event.total,
     )
 
 
@@ -351,6 +359,13 @@ _DESCRIBERS: dict[type[Event], Describer] = {
     ColourDumped: _dumped,
     DumpDeclined: lambda e, n, v: f"{name(n, e.player)} chose not to dump",
     CardGiven: lambda e, n, v: f"{name(n, e.giver)} gave a card to {name(n, e.receiver)}",
+    HandsSwapped: lambda e, n, v: t(
+        "{player} swapped hands with {other}", player=name(n, e.player), other=name(n, e.other)
+    ),
+    HandsPassed: lambda e, n, v: t(
+        "{player} played a 0: every hand passed to the next player", player=name(n, e.player)
+    ),
+    JumpedIn: lambda e, n, v: t("{player} jumped in!", player=name(n, e.player)),
     HandsShuffled: lambda e, n, v: (
         f"{name(n, e.player)} shuffled the hands together and dealt them again"
     ),
