@@ -131,6 +131,23 @@ def reason_panel(driver: Driver, table: ScriptedTable, user: User) -> Message | 
     return mine[-1] if mine and "⚖️" in mine[-1].content else None
 
 
+async def notice_cleared_at_next_decision(
+    driver: Driver, table: ScriptedTable, user: User, shown: Message
+) -> None:
+    """The revealed hand and the reason stay until the user's next decision, then go."""
+    assert any("only you see it" in f.get("name", "") for f in shown.embeds[0].get("fields", []))
+    panel = table.panel(user)
+    assert panel is not None
+    choices = action_choices(panel)
+    assert choices, "the challenger of a bluff plays next"
+    draw = [c for c in choices if c[0].endswith(":d")]
+    await table.choose(user, (draw or choices)[0])
+    await driver.wait_idle(quiet=0.2)
+    assert panel is shown  # the panel that told the verdict, edited by the click
+    assert "⚖️" not in shown.content
+    assert "only you see it" not in shown.text()
+
+
 def last_moves(message: Message | None) -> str:
     if message is None or not message.embeds:
         return ""
@@ -177,6 +194,8 @@ async def test_d10_p7_c7_a_challenge_verdict_says_why_privately_and_publicly(
     assert re.search(r"draws \d+ cards$", line), line
     assert len(CARD.findall(line)) == 1, line  # the draw-wild itself, nothing from a hand
     assert "challenge" in await logged_types(stage.database, prepared.table_id)
+    if not legitimate:  # a bluff: the challenger plays on, and the notice goes with it
+        await notice_cleared_at_next_decision(driver, table, challenger, private)
     assert table.failures() == []
     assert emu.log.failed == []
 
