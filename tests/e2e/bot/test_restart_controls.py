@@ -14,10 +14,10 @@ from playground import Driver, Emulator, Message
 from tests.e2e.bot.conftest import BotFactory
 from tests.e2e.bot.forge import forge, private_text
 from tests.e2e.bot.test_bound_controls import open_lobby, seated_names
-from tests.e2e.bot.test_rematch import bot_posts, play_out
+from tests.e2e.bot.test_rematch import bot_posts
 from tests.e2e.conftest import Scene
 from tests.e2e.crafted import late_round, write_running_table
-from tests.e2e.uno_table import ScriptedTable, is_table_message, load_truth, lobby_id
+from tests.e2e.uno_table import ScriptedTable, is_table_message, load_truth, lobby_id, play_out
 
 
 def rematch_ids(message: Message) -> list[str]:
