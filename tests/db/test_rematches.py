@@ -44,3 +44,13 @@ async def test_only_the_newest_offers_are_kept(db: Database) -> None:
     for table_id in (5, 1, 9, 3):
         await db.rematches.offer(row(table_id), keep=2)
     assert [r.table_id for r in await db.rematches.open_offers()] == [5, 9]
+
+
+async def test_forgetting_a_member_drops_the_offers_that_name_them(db: Database) -> None:
+    await db.rematches.offer(row(1), keep=10)
+    await db.rematches.offer(row(2).model_copy(update={"seats": ((11, "a"), (33, "c"))}), keep=10)
+    await db.rematches.offer(row(3).model_copy(update={"guild_id": GUILD + 1}), keep=10)
+    await db.scores.forget_member(22, guild_id=GUILD)
+    assert [r.table_id for r in await db.rematches.open_offers()] == [2, 3]
+    await db.scores.forget_member(22)
+    assert [r.table_id for r in await db.rematches.open_offers()] == [2]
