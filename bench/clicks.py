@@ -22,18 +22,32 @@ import asyncio
 import json
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from db.database import Database  # noqa: E402
-from playground import Driver, Emulator, User  # noqa: E402
+from playground import Driver, Emulator, Message, User  # noqa: E402
 from tests.e2e.botproc import BotProcess  # noqa: E402
 from tests.e2e.uno_table import ScriptedTable, play_out  # noqa: E402
 
 GAMES = (("duo", 2), ("pizza", 3), ("classic", 4))
 NAMES = ("alice", "bob", "carol", "dave")
+
+
+def kind_of(post: Message) -> str:
+    """What a public post is: the lobby that became the table (or a re-posted table),
+    a summary, a ping."""
+    title = post.embeds[0].get("title", "") if post.embeds else ""
+    if "wins the match" in title:
+        return "match summary"
+    if title.startswith("Round "):
+        return "round summary"
+    if "your turn" in post.content or "time ran out" in post.content:
+        return "ping"
+    return "table"
 
 
 async def one_match(
@@ -66,6 +80,7 @@ async def one_match(
         for m in emu.world.messages.values()
         if m.channel is channel and m.author is emu.world.bot and not m.ephemeral
     ]
+    kinds = Counter(kind_of(m) for m in posts)
     return {
         "game": f"{variant} {players}p to {target or 'the default target'}",
         "clicks": clicks["draft"] + clicks["play"] + len(users),  # + the first Hand each
@@ -73,6 +88,7 @@ async def one_match(
         "turns": turns,
         "clicks_per_turn": round(clicks["play"] / max(turns, 1), 2),
         "public_posts": len(posts),
+        "posts_by_kind": dict(sorted(kinds.items())),
         "failed": len(table.failures()),
     }
 
