@@ -94,6 +94,7 @@ class UnoCog(commands.Cog):
     async def cog_unload(self) -> None:
         self.computers.shutdown()
         await self.tables.shutdown()
+        await self.rematches.settle()
         self.lobbies.shutdown()
 
     # -- listeners ---------------------------------------------------------------------

@@ -153,6 +153,11 @@ class Rematches:
         except DatabaseError as error:
             log.warning("Could not store the rematch offer of table %s: %s", offer.table_id, error)
 
+    async def settle(self) -> None:
+        """Let offers being stored finish (the bot is shutting down)."""
+        if self._saving:
+            await asyncio.wait(set(self._saving), timeout=3)
+
     async def click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         offer = self.offers.get(table_id)
         if offer is None or interaction.channel_id != offer.channel_id:
