@@ -92,6 +92,21 @@ class Give:
 
 
 @dataclass(frozen=True, slots=True)
+class SwapHands:
+    """H2 Seven-O: after playing a 7, swap hands with this player."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class JumpIn:
+    """H3: play a card identical to the top card, out of turn."""
+
+    card: Card
+    uno: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class CallUno:
     """Call UNO while exposed (D11, P8)."""
 
@@ -114,6 +129,8 @@ Action = (
     | Dump
     | NoDump
     | Give
+    | SwapHands
+    | JumpIn
     | CallUno
     | CatchUno
 )
@@ -131,6 +148,8 @@ _TYPES: dict[str, type[Action]] = {
     "dump": Dump,
     "no_dump": NoDump,
     "give": Give,
+    "swap_hands": SwapHands,
+    "jump_in": JumpIn,
     "call_uno": CallUno,
     "catch_uno": CatchUno,
 }
@@ -155,7 +174,7 @@ _NAMES: dict[type[Action], str] = {cls: name for name, cls in _TYPES.items()}
 def to_json(action: Action) -> dict[str, Any]:
     """The action as a JSON-ready dict: `{"type": "play", "card": "R5", "uno": true}`."""
     data: dict[str, Any] = {"type": _NAMES[type(action)]}
-    if isinstance(action, Play):
+    if isinstance(action, Play | JumpIn):
         data["card"] = action.card.code
         if action.uno:
             data["uno"] = True
@@ -169,6 +188,8 @@ def to_json(action: Action) -> dict[str, Any]:
         data["card"] = action.card.code
     elif isinstance(action, ChooseColour):
         data["colour"] = action.colour.value
+    elif isinstance(action, SwapHands):
+        data["target"] = action.target
     return data
 
 
@@ -185,6 +206,10 @@ def from_json(data: dict[str, Any]) -> Action:
         return Dump(Card.parse(data["last"]), uno=bool(data.get("uno", False)), order=order)
     if cls is Give:
         return Give(Card.parse(data["card"]))
+    if cls is JumpIn:
+        return JumpIn(Card.parse(data["card"]), uno=bool(data.get("uno", False)))
+    if cls is SwapHands:
+        return SwapHands(str(data["target"]))
     if cls is ChooseColour:
         return ChooseColour(Colour(data["colour"]))
     if cls in _NO_FIELDS:

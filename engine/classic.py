@@ -2,13 +2,17 @@
 
 The 108-card deck and seven-card hands (C1, C2), a Wild Draw 4 turned up first
 goes back (C3), the Wild Draw 4 challenge judged on the active colour alone
-(C7), and its scoring (C11). Everything else is shared with Pocket Pizza Pizza
+(C7), and its scoring (C11); the house rules a table may turn on (H1–H4) are
+engine/house.py's. Everything else is shared with Pocket Pizza Pizza
 (engine/dealing.py) and every variant (engine/turn.py).
 """
 
 from __future__ import annotations
 
-from engine import dealing
+import dataclasses
+from functools import partial
+
+from engine import dealing, house
 from engine.actions import (
     Accept,
     CallUno,
@@ -46,3 +50,4 @@ RULES = dealing.dealt_rules(
     special_wild=dealing.plain_wild,
     legit=colour_legit,
 )
+RULES = dataclasses.replace(RULES, tailor=partial(house.tailor, RULES))  # H1–H4

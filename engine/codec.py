@@ -96,6 +96,7 @@ class Snapshot(_Model):
     active: ColourCode | None
     picks: int = Field(ge=0, le=14)
     drawn: CardCode | None
+    drew: list[CardCode] = []  # H4 (absent before the house rules)
     volley: int = Field(ge=0)
     exposed: int = Field(ge=-1)
     call: bool
@@ -195,6 +196,7 @@ def dump_table(t: Table) -> dict[str, Any]:
         "active": None if t.active is None else t.active.value,
         "picks": t.picks,
         "drawn": None if t.drawn is None else t.drawn.code,
+        "drew": _codes(t.drew),
         "volley": t.volley,
         "exposed": t.exposed,
         "call": t.call,
@@ -258,6 +260,7 @@ def _fill_table(t: Table, snap: Snapshot) -> None:
     sync_playable(t)
     t.picks = snap.picks
     t.drawn = None if snap.drawn is None else Card.parse(snap.drawn)
+    t.drew = tuple(Card.parse(c) for c in snap.drew)
     t.volley = snap.volley
     t.exposed = snap.exposed
     t.call = snap.call

@@ -27,6 +27,7 @@ from engine.ruleset import CardHook, Legit, Ruleset
 from engine.scoring import clear_round_state
 from engine.seats import give_turn, left_of, reverse, set_order, skip_next
 from engine.table import Table
+from engine.turn import turn_draw
 from engine.views import Pending
 from engine.wild_draw import DRAWS
 
@@ -132,12 +133,15 @@ def effect(t: Table, i: int, card: Card, events: list[Event]) -> tuple[int, Pend
 
 
 def final_draws(t: Table, i: int, card: Card, events: list[Event]) -> None:
-    """P10/C10: a last draw card or draw-wild is still drawn by the next player."""
+    """P10/C10: a last draw card or draw-wild is still drawn by the next player,
+    with the total of a stack it ended (H1)."""
     auto = AUTOMATIC.get(card.face)
+    owed = t.volley
+    t.volley = 0
     if auto is not None:
-        draw_cards(t, t.order[i], auto[0], auto[1], events)
+        draw_cards(t, t.order[i], auto[0] + owed, auto[1], events)
     elif card.face in DRAWS:
-        draw_cards(t, t.order[i], DRAWS[card.face], _FOR_WILD_DRAW, events)
+        draw_cards(t, t.order[i], DRAWS[card.face] + owed, _FOR_WILD_DRAW, events)
 
 
 def colour_named_first(t: Table, i: int, events: list[Event]) -> None:
@@ -190,4 +194,5 @@ def dealt_rules(
         first_colour_named=colour_named_first,
         legit=legit,
         left_after=cards_left,
+        draw=turn_draw,
     )

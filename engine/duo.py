@@ -40,7 +40,6 @@ from engine.events import (
     FirstCardTurned,
     HandsShuffled,
     RoundStarted,
-    VolleyRaised,
 )
 from engine.offers import DUMP, DUMP_UNO
 from engine.options import DuoOptions, Options
@@ -49,8 +48,10 @@ from engine.ruleset import Ruleset
 from engine.scoring import clear_round_state, end_round, points_table
 from engine.seats import give_turn
 from engine.table import Table
+from engine.turn import turn_draw
 from engine.uno_call import settle
 from engine.views import Pending, Phase
+from engine.volley import raise_volley
 from engine.wild_draw import colour_legit, literal_legit
 
 DRAFT_PICKS = 14  # D3: 7 cards each
@@ -183,8 +184,7 @@ def effect(t: Table, i: int, card: Card, events: list[Event]) -> tuple[int, Pend
     o = 1 - i
     face = card.face
     if face is _DRAW_TWO:  # D7: the opponent stacks or takes the total
-        t.volley += 2
-        events.append(VolleyRaised(t.players[i], t.players[o], t.volley))
+        raise_volley(t, i, o, 2, events)
         return o, _VOLLEY
     if face is _SKIP:  # D6: another turn
         events.append(t.said[o].skipped)
@@ -236,23 +236,12 @@ def legit(
     return test(options, hand, top, active, face)
 
 
-def take_volley(t: Table, i: int, events: list[Event]) -> None:
-    """D7: draw the total; the player who laid the last Draw 2 takes a normal turn."""
-    total = t.volley
-    t.volley = 0
-    t.exposed = -1
-    draw_cards(t, i, total, _FOR_VOLLEY, events)
-    give_turn(t, 1 - i, _NONE, events)
-
-
-DuoAction = TakeVolley | Dump | NoDump | KeepCard | RejectCard
+DuoAction = Dump | NoDump | KeepCard | RejectCard
 
 
 def decide(t: Table, rules: Ruleset, i: int, action: DuoAction, events: list[Event]) -> None:
     """The decisions only Duo has, already judged legal."""
     match action:
-        case TakeVolley():
-            take_volley(t, i, events)
         case Dump():
             dump(t, rules, i, action, events)
         case NoDump():
@@ -330,8 +319,7 @@ def dump(t: Table, rules: Ruleset, i: int, action: Dump, events: list[Event]) ->
         events.append(t.said[o].skipped)
         turn = i
     elif last.face is _DRAW_TWO:
-        t.volley = 2
-        events.append(VolleyRaised(t.players[i], t.players[o], 2))
+        raise_volley(t, i, o, 2, events)
         pending = _VOLLEY
     elif last.face is _REVERSE:
         pending = _REVERSE_DUMP
@@ -383,4 +371,5 @@ RULES = Ruleset(
     first_colour_named=first_colour_named,
     legit=legit,
     left_after=cards_left,
+    draw=turn_draw,
 )

@@ -141,6 +141,29 @@ class HandsShuffled:
 
 
 @dataclass(frozen=True, slots=True)
+class HandsSwapped:
+    """H2: a 7 was played; `player` and `other` swapped hands."""
+
+    player: str
+    other: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandsPassed:
+    """H2: a 0 was played; every hand passed one seat in the direction of play."""
+
+    player: str
+    clockwise: bool
+
+
+@dataclass(frozen=True, slots=True)
+class JumpedIn:
+    """H3: `player` plays out of turn (their CardPlayed follows)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
 class DrawPileRefilled:
     size: int
 
@@ -207,6 +230,9 @@ Event = (
     | DumpDeclined
     | CardGiven
     | HandsShuffled
+    | HandsSwapped
+    | HandsPassed
+    | JumpedIn
     | DrawPileRefilled
     | UnoExposed
     | UnoCalled

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, assert_never
 
-from engine import duo, legal, uno_call, wild_draw
+from engine import duo, jump_in, legal, seven_o, uno_call, wild_draw
 from engine.actions import (
     Accept,
     Action,
@@ -23,11 +23,13 @@ from engine.actions import (
     Draw,
     Dump,
     Give,
+    JumpIn,
     KeepCard,
     KeepDrawn,
     NoDump,
     Play,
     RejectCard,
+    SwapHands,
     TakeVolley,
 )
 from engine.cards import HAND_ORDER, Card, Colour, Face
@@ -58,8 +60,9 @@ from engine.ruleset import Ruleset
 from engine.scoring import end_match
 from engine.seats import give_turn, set_order
 from engine.table import Table, blank_table
-from engine.turn import choose_colour, give, keep_drawn, play_card, turn_draw
+from engine.turn import choose_colour, give, keep_drawn, play_card
 from engine.views import Pending, Phase, PrivateView, PublicView, SeatView
+from engine.volley import take_volley
 from engine.wild_draw import DRAWS
 
 RECENT_EVENTS = 10  # shown in PublicView.recent
@@ -73,7 +76,8 @@ class Game:
     is_over: bool  # a plain attribute, read by every bot loop: `table.over`, kept in step
 
     def __init__(self, rules: Ruleset, table: Table) -> None:
-        self.rules = rules
+        tailor = rules.tailor  # classic's house rules (H1–H4), as the table's options say
+        self.rules = rules if tailor is None else tailor(table.options)
         self.table = table
         self.is_over = table.over
 
@@ -82,7 +86,7 @@ class Game:
         """Seat the players and start: Duo cuts and drafts, the others deal."""
         game = cls(rules, new_table(rules, players, seed, options))
         events: list[Event] = []
-        rules.start_match(game.table, events)
+        game.rules.start_match(game.table, events)
         game.table.recent.extend(events)
         game.is_over = game.table.over
         return game
@@ -148,7 +152,7 @@ class Game:
             case Play():
                 play_card(t, rules, i, action.card, action.uno, events)
             case Draw():
-                turn_draw(t, i, events)
+                rules.draw(t, i, events)
             case KeepDrawn():
                 keep_drawn(t, i, events)
             case ChooseColour():
@@ -163,7 +167,9 @@ class Game:
                 uno_call.call(t, i, events)
             case CatchUno():
                 uno_call.catch(t, i, events)
-            case TakeVolley() | Dump() | NoDump() | KeepCard() | RejectCard():
+            case TakeVolley() | JumpIn() | SwapHands():
+                _volley_or_house(t, rules, i, action, events)
+            case Dump() | NoDump() | KeepCard() | RejectCard():
                 duo.decide(t, rules, i, action, events)
             case _:
                 assert_never(action)
@@ -196,6 +202,7 @@ class Game:
             _pass_on(t, i, events)
         elif t.wild_draw is not None and t.wild_draw.player == i:
             t.wild_draw = None  # nobody to judge or pay: the hit player simply plays
+            t.volley = 0  # H1: nor a stack started on it
             give_turn(t, t.turn, Pending.NONE, events)
         t.version += 1
         t.recent.extend(events)
@@ -233,6 +240,8 @@ class Game:
             case Pending.GIVE:  # the lowest-scoring card, ties by hand order
                 points = self.rules.points
                 return GIVE[min(hand, key=lambda c: (points[c], HAND_ORDER[c]))]
+            case Pending.SWAP:  # H2: the fewest cards
+                return seven_o.default(t, i)
         return DRAW  # a turn: draw (and pass), never a dump
 
     def public_view(self) -> PublicView:
@@ -285,6 +294,7 @@ class Game:
             revealed_hand=t.revealed if t.revealed_to == i else None,
             received=dip[2] if dip is not None and dip[1] == i else None,
             given=dip[2] if dip is not None and dip[0] == i else None,
+            drew=t.drew if mine and pending is Pending.DRAWN_CARD else (),
         )
 
     def placings(self) -> tuple[Placing, ...]:
@@ -308,6 +318,21 @@ class Game:
         return cls(rules, t)
 
 
+def _volley_or_house(
+    t: Table, rules: Ruleset, i: int, action: TakeVolley | JumpIn | SwapHands, events: list[Event]
+) -> None:
+    """D7 and H1's volley, H3's jump-in, H2's swap, already judged legal."""
+    match action:
+        case TakeVolley():
+            take_volley(t, i, rules.wild_draw_skips, events)
+        case JumpIn():
+            jump_in.jump(t, rules, i, action, events)
+        case SwapHands():
+            seven_o.swap(t, i, action.target, events)
+        case _:
+            assert_never(action)
+
+
 def _pass_on(t: Table, i: int, events: list[Event]) -> None:
     """X3: what the leaver had pending is cancelled and the next player plays; an
     unnamed wild keeps the colour in play before it (none before a first card:
@@ -315,6 +340,7 @@ def _pass_on(t: Table, i: int, events: list[Event]) -> None:
     unnamed = t.pending is Pending.COLOUR
     t.drawn = None
     t.wild_draw = None
+    t.volley = 0  # H1: a stack the leaver owed goes with them
     t.first_colour = False
     sync_playable(t)
     if unnamed and t.active is None:

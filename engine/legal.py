@@ -6,7 +6,7 @@ names one per last card).
 
 from __future__ import annotations
 
-from engine import duo
+from engine import duo, jump_in, seven_o, stacking
 from engine.actions import (
     Accept,
     Action,
@@ -17,6 +17,7 @@ from engine.actions import (
     Draw,
     Dump,
     Give,
+    JumpIn,
     KeepCard,
     KeepDrawn,
     NoDump,
@@ -72,6 +73,8 @@ _DRAW_TWO = Face.DRAW_TWO
 _DRAFT_PICK = Pending.DRAFT_PICK
 _DRAFT_FORCED = Pending.DRAFT_FORCED
 _GIVE = Pending.GIVE
+_SWAP = Pending.SWAP
+_STACKED = {Face.DRAW_TWO: N_("Draw 2"), Face.WILD_DRAW_FOUR: N_("Wild Draw 4")}  # D7, H1
 
 
 def legal_actions(t: Table, rules: Ruleset, i: int) -> list[Action]:
@@ -95,8 +98,10 @@ def legal_actions(t: Table, rules: Ruleset, i: int) -> list[Action]:
             duo.legal_dumps(hand, t.discard[-1].colour, acts)
     elif i < 0 or t.over or not t.seated[i]:
         return []
+    elif i == t.turn:
+        acts = _own(t, rules, i)
     else:
-        acts = _own(t, rules, i) if i == t.turn else []
+        acts = jump_in.offers(t, i) if rules.jump_in else []  # H3
     if t.exposed >= 0:
         acts.append(CALL if t.exposed == i else CATCH)
     return acts
@@ -113,7 +118,7 @@ def _own(t: Table, rules: Ruleset, i: int) -> list[Action]:
     if pending is _COLOUR:
         return list(COLOURS)
     if pending is _WILD_DRAW:
-        return [CHALLENGE, ACCEPT]
+        return stacking.wild_draw_offers(t, i) if rules.stacking else [CHALLENGE, ACCEPT]
     return _other(t, rules, i, pending)
 
 
@@ -123,8 +128,9 @@ def _other(t: Table, rules: Ruleset, i: int, pending: Pending) -> list[Action]:
     if pending is _DUMP:
         duo.legal_dumps(hand, t.discard[-1].colour, acts)
         acts.append(NO_DUMP)
-    elif pending is _VOLLEY:
-        for c in dict.fromkeys(c for c in hand if c.face is _DRAW_TWO):
+    elif pending is _VOLLEY:  # D7/H1: the same kind of card as the top one
+        face = t.discard[-1].face
+        for c in dict.fromkeys(c for c in hand if c.face is face):
             acts.append(PLAY[c])
             if len(hand) == 2:
                 acts.append(PLAY_UNO[c])
@@ -135,6 +141,8 @@ def _other(t: Table, rules: Ruleset, i: int, pending: Pending) -> list[Action]:
         acts = [KEEP_CARD]
     elif pending is _GIVE:
         acts = [GIVE[c] for c in dict.fromkeys(hand)]
+    elif pending is _SWAP:
+        acts = seven_o.offers(t, i)
     return acts
 
 
@@ -153,6 +161,10 @@ def check(t: Table, rules: Ruleset, i: int, action: Action) -> None:
     if kind not in rules.actions:
         raise WrongMoment("That move isn't part of {game}.", game=rules.title)
     if i != t.turn:
+        if kind is JumpIn and rules.jump_in:  # H3
+            assert isinstance(action, JumpIn)
+            jump_in.check(t, i, action)
+            return
         _not_your_turn(t)
     pending = t.pending
     if pending is _NONE and kind is Play:  # the commonest action, as _check_turn judges it
@@ -163,7 +175,7 @@ def check(t: Table, rules: Ruleset, i: int, action: Action) -> None:
     elif pending is _DRAWN:
         _check_drawn(t, rules, i, action)
     else:
-        _check_decision(t, i, action)
+        _check_decision(t, rules, i, action)
 
 
 def _check_call(t: Table, i: int, calling: bool) -> None:
@@ -271,8 +283,8 @@ def _check_drawn(t: Table, rules: Ruleset, i: int, action: Action) -> None:
             raise WrongMoment("Play the card you just drew, or keep it.")
 
 
-def _check_decision(t: Table, i: int, action: Action) -> None:
-    """The decisions beyond a turn: colour, volley, draw-wild, dump, draft, give."""
+def _check_decision(t: Table, rules: Ruleset, i: int, action: Action) -> None:
+    """The decisions beyond a turn: colour, volley, draw-wild, dump, draft, give, swap."""
     pending = t.pending
     hand = t.hands[i]
     if pending is _COLOUR:
@@ -280,7 +292,9 @@ def _check_decision(t: Table, i: int, action: Action) -> None:
     elif pending is _VOLLEY:
         _check_volley(t, hand, action)
     elif pending is _WILD_DRAW:
-        if not isinstance(action, Accept | Challenge):
+        if rules.stacking and isinstance(action, Play):  # H1
+            stacking.check_stack(t, i, action)
+        elif not isinstance(action, Accept | Challenge):
             if t.discard[-1].face is Face.WILD_DRAW_TWO:
                 raise WrongMoment("Accept the Wild Draw 2 or challenge it first.")
             raise WrongMoment("Accept the Wild Draw 4 or challenge it first.")
@@ -292,6 +306,8 @@ def _check_decision(t: Table, i: int, action: Action) -> None:
             raise WrongMoment("Dump your {colour_cards} or keep them first.", colour_cards=colour)
     elif pending is _GIVE:
         _check_give(hand, action)
+    elif pending is _SWAP:
+        seven_o.check(t, i, action)
     else:
         _check_draft(pending, action)
 
@@ -313,14 +329,18 @@ def _check_colour(action: Action) -> None:
 def _check_volley(t: Table, hand: list[Card], action: Action) -> None:
     if isinstance(action, TakeVolley):
         return
+    kind = _STACKED[t.discard[-1].face]
     if not isinstance(action, Play):
-        raise WrongMoment("Stack a Draw 2 or take the volley of {count} cards.", count=t.volley)
+        raise WrongMoment(
+            "Stack a {kind} or take the volley of {count} cards.", kind=kind, count=t.volley
+        )
     card = action.card
     if not isinstance(card, Card) or card not in hand:
         _not_in_hand(card)
-    if card.face is not _DRAW_TWO:
+    if card.face is not t.discard[-1].face:
         raise WrongMoment(
-            "Only a Draw 2 can be stacked on a volley; {a_card} can't — or take the {count} cards.",
+            "Only a {kind} can be stacked on a volley; {a_card} can't — or take the {count} cards.",
+            kind=kind,
             a_card=card,
             count=t.volley,
         )

@@ -14,6 +14,7 @@ from engine.actions import (
     Draw,
     Dump,
     Give,
+    JumpIn,
     KeepCard,
     KeepDrawn,
     NoDump,
@@ -28,6 +29,8 @@ PLAY_UNO = {c: Play(c, uno=True) for c in EVERY_CARD}
 DUMP = {c: Dump(c) for c in EVERY_CARD if c.colour is not None}
 DUMP_UNO = {c: Dump(c, uno=True) for c in EVERY_CARD if c.colour is not None}
 GIVE = {c: Give(c) for c in EVERY_CARD}
+JUMP_IN = {c: JumpIn(c) for c in EVERY_CARD if c.colour is not None}
+JUMP_IN_UNO = {c: JumpIn(c, uno=True) for c in EVERY_CARD if c.colour is not None}
 CHOOSE = {colour: ChooseColour(colour) for colour in Colour}
 COLOURS = tuple(CHOOSE.values())
 KEEP_CARD = KeepCard()

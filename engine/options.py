@@ -1,7 +1,7 @@
 """Table options of every variant (RULES.md D1, D10, D14, P11, C11).
 
-Each variant has its own frozen options record; a house rule (H1–H4) will be a
-new flag with a default that keeps today's game.
+Each variant has its own frozen options record; classic UNO's house rules
+(H1–H4) are flags whose default (off) keeps the classic game.
 """
 
 from __future__ import annotations
@@ -33,6 +33,10 @@ class ClassicOptions:
     """Table options of RULES.md for classic UNO."""
 
     target: int = 500  # C11
+    stacking: bool = False  # H1
+    seven_o: bool = False  # H2
+    jump_in: bool = False  # H3
+    draw_to_match: bool = False  # H4
 
 
 Options = DuoOptions | PizzaOptions | ClassicOptions

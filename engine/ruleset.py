@@ -51,3 +51,9 @@ class Ruleset:
     first_colour_named: SeatHook  # D4/P3/C3: who plays after the first wild
     legit: Legit
     left_after: Callable[[Table, int, Card], int]  # cards left after a play (D11)
+    draw: SeatHook  # a turn's draw (D5, P4, C4; H4 draws to match)
+    # Classic house rules (H1–H4) the shared checks must know of; off, nothing changes.
+    stacking: bool = False  # H1: a Wild Draw 4 may be stacked on one
+    jump_in: bool = False  # H3: others may play an identical card out of turn
+    # The ruleset a table with these options plays (classic's house rules), or None.
+    tailor: Callable[[Options], Ruleset] | None = None

@@ -121,6 +121,7 @@ class Table:
     playable: frozenset[Card] = NO_CARDS  # MATCHING[top][active], kept in step
     picks: int = 0  # D3
     drawn: Card | None = None  # D5/P4/C4: the drawn card that may be played
+    drew: tuple[Card, ...] = ()  # H4: the cards the last draw to match took, in order
     volley: int = 0  # D7: the running total owed
     exposed: int = -1  # D11/P8/C8: the seat that owes an UNO call
     call: bool = False  # UNO called with the play being carried out

@@ -111,7 +111,7 @@ def choose_colour(t: Table, rules: Ruleset, i: int, colour: Colour, events: list
     if pending is _GIVE:  # P6: the same player gives a card first
         t.pending = pending
         return
-    if top.face in DRAWS:
+    if pending is _NONE and top.face in DRAWS:  # (H1 may stack it instead)
         pending = _WILD_DRAW
     settle(t, i, events, logged=rules.uno_call_with_card)
     j = t.order[i]

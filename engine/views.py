@@ -31,6 +31,7 @@ class Pending(Enum):
     DUMP = "dump"  # D9: dump the colour or not (own Reverse)
     REVERSE_DUMP = "reverse dump"  # D9/D4: may dump the colour, or take a normal turn
     GIVE = "give"  # P6: choose the card to give after a Dip
+    SWAP = "swap"  # H2: choose whom to swap hands with after a 7
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,3 +78,4 @@ class PrivateView:
     revealed_hand: tuple[Card, ...] | None  # D10/P7: the challenged hand, for the challenger
     received: Card | None  # P6: the card given to this player by the last Dip
     given: Card | None  # P6: the card this player gave with the last Dip
+    drew: tuple[Card, ...] = ()  # H4: the cards drawn to find `drawn`, in order

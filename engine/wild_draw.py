@@ -53,6 +53,7 @@ def accept(t: Table, i: int, skip_logged: bool, events: list[Event]) -> None:
     t.exposed = -1  # a draw closes the UNO window
     count = DRAWS[t.discard[-1].face]
     t.wild_draw = None
+    t.volley = 0  # H1: the total of a stack it could have started
     draw_cards(t, i, count, _FOR_WILD_DRAW, events)
     if skip_logged:
         events.append(t.said[i].skipped)
@@ -65,6 +66,7 @@ def challenge(t: Table, i: int, skip_logged: bool, events: list[Event]) -> None:
     assert record_ is not None
     t.exposed = -1  # the penalty draw closes the UNO window
     t.wild_draw = None
+    t.volley = 0  # H1: only the first of a stack is challenged, before stacking
     count = DRAWS[t.discard[-1].face]
     w = record_.player
     t.revealed_to = i

@@ -21,9 +21,9 @@ import random
 from cogs.uno.computer_ids import table_strengths
 from cogs.uno.outcome import Refused, Stale
 from cogs.uno.table import Table
+from cogs.uno.table_options import TableOptions
 from cogs.uno.tables import TableService
 from engine.actions import Action
-from engine.match import options_for
 from engine.players import Computer, new_computer
 
 log = logging.getLogger(__name__)
@@ -118,7 +118,12 @@ class ComputerSeats:
         seats = self._players.get(table.match_id)
         if seats is None:
             target = table.options.get("target")
-            options = options_for(table.variant, target=target) if isinstance(target, int) else None
+            # The table's own options, house rules included (H1–H4), for the hard player's worlds.
+            options = (
+                TableOptions.from_data(table.options, turn_seconds=0).engine(table.variant)
+                if isinstance(target, int)
+                else None
+            )
             seats = {
                 player: new_computer(
                     strength,

@@ -20,6 +20,7 @@ Codes never contain `:` (card notation has none), so the ids split cleanly.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -33,11 +34,13 @@ from engine.actions import (
     Draw,
     Dump,
     Give,
+    JumpIn,
     KeepCard,
     KeepDrawn,
     NoDump,
     Play,
     RejectCard,
+    SwapHands,
     TakeVolley,
 )
 from engine.cards import Card, Colour
@@ -101,6 +104,7 @@ _SELECT_RE = re.compile(r"sel(?:\.\d{1,2})?")
 _PAGE_RE = re.compile(r"pg\.\d{1,3}")
 # `o.{card}`: lay this card next in a colour dump chosen card by card; `o.-`: start over.
 ORDER_RESTART: Final = "o.-"
+_PLAYER_RE = re.compile(r"\d{1,20}")  # a member's id, or a computer seat's 1-9 (H2's swap)
 _ORDER_RE = re.compile(r"o\.(?:-|[A-Z0-9+]{1,6})")
 
 
@@ -124,10 +128,25 @@ def encode_action(action: Action) -> str:
         return "g." + action.card.code
     if isinstance(action, ChooseColour):
         return "c." + action.colour.value
+    if isinstance(action, JumpIn):  # H3
+        return ("ju." if action.uno else "j.") + action.card.code
+    if isinstance(action, SwapHands) and _PLAYER_RE.fullmatch(action.target):  # H2
+        return "sw." + action.target
     try:
         return _SIMPLE_CODES[type(action)]
     except KeyError:
         raise ValueError(f"not an engine action: {action!r}") from None
+
+
+_CARD_KINDS: Final[dict[str, Callable[[Card], Action]]] = {
+    "p": Play,
+    "pu": lambda card: Play(card, uno=True),
+    "du": Dump,
+    "duu": lambda card: Dump(card, uno=True),
+    "g": Give,
+    "j": JumpIn,  # H3
+    "ju": lambda card: JumpIn(card, uno=True),
+}
 
 
 def decode_action(code: str) -> Action:
@@ -144,18 +163,14 @@ def decode_action(code: str) -> Action:
             return ChooseColour(Colour(arg))
         except ValueError:
             raise ValueError(f"not a colour: {code!r}") from None
-    card = Card.parse(arg)  # ValueError for an unknown card
-    if kind == "p":
-        return Play(card)
-    if kind == "pu":
-        return Play(card, uno=True)
-    if kind == "du":
-        return Dump(card)
-    if kind == "duu":
-        return Dump(card, uno=True)
-    if kind == "g":
-        return Give(card)
-    raise ValueError(f"not an action code: {code!r}")
+    if kind == "sw":
+        if _PLAYER_RE.fullmatch(arg) is None:
+            raise ValueError(f"not a player: {code!r}")
+        return SwapHands(arg)
+    make = _CARD_KINDS.get(kind)
+    if make is None:
+        raise ValueError(f"not an action code: {code!r}")
+    return make(Card.parse(arg))  # ValueError for an unknown card
 
 
 def is_action_code(code: str) -> bool:

@@ -15,7 +15,7 @@ import discord
 
 from cogs.uno import ids
 from cogs.uno.l10n import N_, t
-from cogs.uno.table_options import HOUSE_RULE_WORDS, PLAYED_HOUSE_RULES
+from cogs.uno.table_options import HOUSE_RULE_HINTS, HOUSE_RULE_WORDS
 from db.models import TARGET_RANGE, TURN_SECONDS_RANGE, GuildSettings
 
 BLURPLE = 0x5865F2
@@ -72,10 +72,7 @@ def panel_embed(settings: GuildSettings, facts: PanelFacts, *, note: str = "") -
         ),
         t("**UNO Duo deck:** {deck}", deck=deck),
         t("**UNO Duo, challenging a Wild Draw 4:** {challenge}", challenge=challenge),
-        t(
-            "**House rules:** {rules} (coming soon)",
-            rules=", ".join(rules) if rules else t("none"),
-        ),
+        t("**Classic house rules:** {rules}", rules=", ".join(rules) if rules else t("none")),
         t("**Tables:** each in its own thread")
         if settings.thread_tables
         else t("**Tables:** in the channel itself"),
@@ -149,17 +146,14 @@ def panel_components(settings: GuildSettings) -> list[dict[str, Any]]:
     )
     house = _select(
         "house",
-        t("House rules (coming soon)"),
+        t("Classic UNO house rules"),
         [
-            _option(t(words), name, getattr(settings, name), t("coming soon"))
+            _option(t(words), name, getattr(settings, name), t(HOUSE_RULE_HINTS[name]))
             for name, words in HOUSE_RULE_WORDS.items()
         ],
         low=0,
         high=len(HOUSE_RULE_WORDS),
     )
-    # Discord greys out a whole select only: the house rules stay off until the
-    # engine plays them.
-    house["components"][0]["disabled"] = not PLAYED_HOUSE_RULES
     table = _select(
         "table",
         t("Tables and pings"),

@@ -23,7 +23,7 @@ from cogs.uno.render import OPEN_COMMANDS
 from cogs.uno.table import Table
 from cogs.uno.tables import TableService
 from db.errors import DatabaseError
-from engine.actions import Action, CallUno, CatchUno, Dump, KeepCard
+from engine.actions import Action, CallUno, CatchUno, Dump, JumpIn, KeepCard
 from engine.cards import Card
 
 log = logging.getLogger(__name__)
@@ -116,7 +116,9 @@ class TableClicks:
         if action is None:
             await self.show_panel(interaction, table, player, note=t(OUT_OF_DATE))
             return
-        await self._act(interaction, table, player, action, control.version, age=age)
+        # H3: a jump-in races the table; the engine judges it on the card on top now.
+        version = None if isinstance(action, JumpIn) else control.version
+        await self._act(interaction, table, player, action, version, age=age)
 
     async def _order(
         self,
@@ -149,7 +151,7 @@ class TableClicks:
         table: Table,
         player: str,
         action: Action,
-        version: int,
+        version: int | None,
         *,
         age: float,
     ) -> None:

@@ -23,9 +23,16 @@ HOUSE_RULE_WORDS = {
     "jump_in": N_("jump-in"),
     "draw_to_match": N_("draw to match"),
 }
-# The house rules the engine plays so far: a server may choose the others, but a
-# table never claims a rule it would not apply.
-PLAYED_HOUSE_RULES: frozenset[str] = frozenset()
+# What each house rule does, in a few words (the settings panel's select).
+HOUSE_RULE_HINTS = {
+    "stacking": N_("Draw 2 on Draw 2, Wild Draw 4 on Wild Draw 4"),
+    "seven_o": N_("a 7 swaps hands, a 0 passes every hand on"),
+    "jump_in": N_("play an identical card out of turn"),
+    "draw_to_match": N_("draw until a card can be played"),
+}
+# The house rules the engine plays (all of them, for classic tables only): a table
+# never claims a rule it would not apply.
+PLAYED_HOUSE_RULES: frozenset[str] = frozenset(HOUSE_RULE_WORDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +63,9 @@ class TableOptions:
             turn_seconds=settings.turn_seconds if chosen else turn_seconds,
             classic_deck=duo and settings.duo_deck == 108,
             classic_challenge=duo and settings.duo_classic_challenge,
-            house_rules=tuple(r for r in settings.house_rules if r in PLAYED_HOUSE_RULES),
+            house_rules=tuple(
+                r for r in settings.house_rules if r in PLAYED_HOUSE_RULES and variant == "classic"
+            ),
             mentions=settings.turn_ping_mentions,
             thread=settings.thread_tables,
         )
@@ -70,7 +79,14 @@ class TableOptions:
                 classic_challenge=self.classic_challenge,
             )
         if variant == "classic":
-            return ClassicOptions(target=self.target)
+            on = set(self.house_rules)
+            return ClassicOptions(
+                target=self.target,
+                stacking="stacking" in on,
+                seven_o="seven_o" in on,
+                jump_in="jump_in" in on,
+                draw_to_match="draw_to_match" in on,
+            )
         return PizzaOptions(target=self.target)
 
     def data(self) -> dict[str, Any]:
@@ -106,5 +122,5 @@ class TableOptions:
             parts.append(t("classic challenge (only the active colour counts)"))
         if self.house_rules:
             rules = ", ".join(t(HOUSE_RULE_WORDS.get(r, r)) for r in self.house_rules)
-            parts.append(t("house rules: {rules}", rules=rules))
+            parts.append(t("House rules: {rules}", rules=rules))
         return " · ".join(parts)

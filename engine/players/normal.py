@@ -4,7 +4,7 @@
   stays one it can follow;
 - aims Skips, Draw cards and draw-wilds at a player about to go out, dumps a
   colour after a Reverse (D9) and stacks a volley whenever it can (D7);
-- names the colour it holds most;
+- names the colour it holds most; swaps hands (H2's 7) with the smallest hand;
 - challenges a draw-wild when the odds favour it: from what is public (how many
   cards the player held, what was on the pile, which cards are still unseen) it
   estimates the chance they held a card they could have played instead;
@@ -33,6 +33,7 @@ from engine.actions import (
     NoDump,
     Play,
     RejectCard,
+    SwapHands,
     TakeVolley,
 )
 from engine.cards import Card, Colour, Face, hand_order
@@ -76,9 +77,18 @@ def normal_action(
         return Challenge() if challenge and Challenge() in legal else Accept()
     if pending is Pending.GIVE:
         return _give(me, table.variant)
+    if pending is Pending.SWAP:
+        return _swap(me, table)
     if pending is Pending.DRAFT_PICK or pending is Pending.DRAFT_FORCED:
         return _draft(me, legal)
     return _turn(me, table)
+
+
+def _swap(me: PrivateView, table: PublicView) -> Action:
+    """H2 Seven-O: take the smallest hand."""
+    counts = {seat.player: seat.cards for seat in table.seats}
+    swaps = [a for a in me.legal if isinstance(a, SwapHands)]
+    return min(swaps, key=lambda a: counts.get(a.target, 0))
 
 
 def _draft(me: PrivateView, legal: tuple[Action, ...]) -> Action:

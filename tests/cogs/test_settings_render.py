@@ -27,7 +27,8 @@ def test_panel_shows_every_setting_in_words_within_discords_limits() -> None:
     assert "**Turn time:** 45 seconds (the bot's default)" in text
     assert "UNO Duo 200 · Pocket Pizza Pizza 250 · Classic UNO 500" in text
     assert "112 cards (Duo's own)" in text
-    assert "**House rules:** none (coming soon)" in text
+    assert "**Classic house rules:** none" in text
+    assert "coming soon" not in text
     assert "in the channel itself" in text
     assert "mention the player" in text
     custom_ids = [c["custom_id"] for row in data["components"] for c in row["components"]]
@@ -47,8 +48,9 @@ def test_panel_marks_the_choices_in_use() -> None:
     assert defaults["uno:set.challenge"] == ["classic"]
     assert defaults["uno:set.table"] == ["thread", "mention"]
     house = rows[2]["components"][0]
-    assert house["disabled"] is True  # the engine plays no house rule yet
+    assert "disabled" not in house  # the engine plays every house rule (H1–H4)
     assert house["min_values"] == 0
+    assert house["max_values"] == 4
 
 
 def test_a_chosen_turn_time_is_shown_as_the_servers() -> None:
@@ -128,7 +130,19 @@ def test_table_options_follow_the_server() -> None:
     chosen = GuildSettings.model_validate({"turn_seconds": 20, "stacking": True})
     timed = TableOptions.of(chosen, "duo", target=None, turn_seconds=45)
     assert timed.turn_seconds == 20
-    assert timed.house_rules == ()  # not played by the engine yet: never claimed
+    assert timed.house_rules == ()  # classic's house rules: never claimed by a Duo table
+
+
+def test_h1_h4_a_classic_table_plays_and_shows_the_servers_house_rules() -> None:
+    chosen = GuildSettings.model_validate({"stacking": True, "jump_in": True})
+    classic = TableOptions.of(chosen, "classic", target=None, turn_seconds=45)
+    assert classic.house_rules == ("stacking", "jump_in")
+    assert classic.engine("classic") == ClassicOptions(target=500, stacking=True, jump_in=True)
+    assert classic.words() == "45 s a turn · House rules: stacking, jump-in"
+    back = TableOptions.from_data(classic.data(), turn_seconds=45)
+    assert back.engine("classic") == classic.engine("classic")
+    pizza = TableOptions.of(chosen, "pizza", target=None, turn_seconds=45)
+    assert pizza.house_rules == ()
 
 
 def test_table_options_survive_the_database() -> None:

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import Action, Dump
+from engine.actions import Action, Dump, JumpIn, Play, SwapHands
 from engine.cards import EVERY_CARD, Card, classic_deck, duo_deck, pizza_deck
 from engine.errors import IllegalAction
 from engine.match import (
@@ -62,7 +62,7 @@ Log = list[tuple[str, Action] | tuple[str, None]]
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[str, int, int, Options]:
     """A variant, its seat count, a seed and options with a small target (games end)."""
-    variant = draw(st.sampled_from(["duo", "pizza", "classic"]))
+    variant = draw(st.sampled_from(["duo", "pizza", "classic", "house"]))
     target = draw(st.integers(1, 80))
     options: Options
     if variant == "duo":
@@ -73,10 +73,20 @@ def tables(draw: st.DrawFn) -> tuple[str, int, int, Options]:
     elif variant == "pizza":
         seats = draw(st.integers(2, 5))
         options = PizzaOptions(target=target)
-    else:
+    else:  # classic, plain or with every house rule on (H1–H4)
         seats = draw(st.integers(2, 10))
-        options = ClassicOptions(target=target)
+        on = variant == "house"
+        variant = "classic"
+        options = ClassicOptions(
+            target=target, stacking=on, seven_o=on, jump_in=on, draw_to_match=on
+        )
     return variant, seats, draw(st.integers(0, 2**32)), options
+
+
+def eager(options: Options) -> bool:
+    """Random play that draws to match (H4) while holding a playable card makes
+    near-endless rounds; on a house table the random player mostly plays."""
+    return isinstance(options, ClassicOptions) and options.draw_to_match
 
 
 def start(variant: str, seats: int, seed: int, options: Options) -> Match:
@@ -102,8 +112,11 @@ def held(match: Match) -> Counter[str]:
     return found
 
 
-def step(match: Match, rng: random.Random, log: Log, *, removals: bool) -> None:
-    """A reaction now and then, a removal rarely (Pizza, Classic), else the decision."""
+def step(
+    match: Match, rng: random.Random, log: Log, *, removals: bool, eager: bool = False
+) -> None:
+    """A reaction now and then (a call, a catch, a jump-in), a removal rarely (Pizza,
+    Classic), else the decision."""
     seated = [s.player for s in match.public_view().seats if s.seated]
     if removals and match.variant != "duo" and len(seated) > 2 and rng.random() < 0.005:
         who = rng.choice(seated)
@@ -117,18 +130,29 @@ def step(match: Match, rng: random.Random, log: Log, *, removals: bool) -> None:
             match.apply(player, action)
             log.append((player, action))
             return
+        jumps = [a for a in legal if isinstance(a, JumpIn)]
+        if jumps and rng.random() < 0.3:  # H3
+            action = jumps[rng.randrange(len(jumps))]
+            match.apply(player, action)
+            log.append((player, action))
+            return
     who = match.waiting_for()[0]
     legal = match.legal_actions(who)
+    if eager:
+        plays = [a for a in legal if isinstance(a, Play)]
+        legal = plays if plays and rng.random() < 0.9 else legal
     action = legal[rng.randrange(len(legal))]
     match.apply(who, action)
     log.append((who, action))
 
 
-def play_out(match: Match, seed: int, *, limit: int, removals: bool = True) -> Log:
+def play_out(
+    match: Match, seed: int, *, limit: int, removals: bool = True, eager: bool = False
+) -> Log:
     rng = random.Random(seed)
     log: Log = []
     while not match.is_over and len(log) < limit:
-        step(match, rng, log, removals=removals)
+        step(match, rng, log, removals=removals, eager=eager)
     return log
 
 
@@ -139,8 +163,9 @@ def candidates(match: Match, player: str) -> list[Action]:
     some = [*hand, *random.Random(len(hand)).sample(EVERY_CARD, 6)]
     acts: list[Action] = [DRAW, KEEP_DRAWN, ACCEPT, CHALLENGE, NO_DUMP, KEEP_CARD]
     acts += [REJECT_CARD, TAKE_VOLLEY, CALL, CATCH, *COLOURS]
+    acts += [SwapHands(p) for p in (*match.players, "stranger")]
     for c in some:
-        acts += [PLAY[c], PLAY_UNO[c], GIVE[c]]
+        acts += [PLAY[c], PLAY_UNO[c], GIVE[c], JumpIn(c), JumpIn(c, uno=True)]
         if c in DUMP:
             acts += [DUMP[c], DUMP_UNO[c]]
     return acts
@@ -159,7 +184,7 @@ def test_x4_every_game_ends_and_cards_are_conserved(table: tuple[str, int, int, 
     rng = random.Random(seed)
     log: Log = []
     while not match.is_over and len(log) < 40_000:
-        step(match, rng, log, removals=True)
+        step(match, rng, log, removals=True, eager=eager(options))
         assert held(match) == deck  # D1, P1, C1: every card once, at every step
     assert match.is_over
     placings = match.placings()
@@ -189,7 +214,7 @@ def test_x1_legal_actions_are_exactly_what_check_accepts(
         if len(log) % every == 0:
             for player in match.players:
                 check_agreement(match, player)
-        step(match, rng, log, removals=True)
+        step(match, rng, log, removals=True, eager=eager(options))
 
 
 def check_agreement(match: Match, player: str) -> None:
@@ -218,7 +243,7 @@ def test_x1_an_illegal_action_changes_nothing(
 ) -> None:
     variant, seats, seed, options = table
     match = start(variant, seats, seed, options)
-    play_out(match, seed, limit=at)
+    play_out(match, seed, limit=at, eager=eager(options))
     if match.is_over:
         return
     before = frozen(match)
@@ -243,7 +268,7 @@ def test_x4_a_snapshot_continues_identically(
 ) -> None:
     variant, seats, seed, options = table
     match = start(variant, seats, seed, options)
-    play_out(match, seed, limit=cut)
+    play_out(match, seed, limit=cut, eager=eager(options))
     copy = from_snapshot(json.loads(json.dumps(match.to_snapshot())))
     assert frozen(copy) == frozen(match)
     assert copy.public_view() == match.public_view()
@@ -276,7 +301,7 @@ def test_x4_a_match_replays_from_its_seed_and_log(
 ) -> None:
     variant, seats, seed, options = table
     match = start(variant, seats, seed, options)
-    log = play_out(match, seed, limit=limit)
+    log = play_out(match, seed, limit=limit, eager=eager(options))
     again = replay(
         match.variant,
         players=match.players,
@@ -294,7 +319,7 @@ def test_x1_the_timeout_action_is_legal_and_deterministic(
 ) -> None:
     variant, seats, seed, options = table
     match = start(variant, seats, seed, options)
-    play_out(match, seed, limit=at)
+    play_out(match, seed, limit=at, eager=eager(options))
     if match.is_over:
         return
     who = match.waiting_for()[0]

@@ -45,6 +45,7 @@ from cogs.uno.render.words import (
     fit_lines,
     hand_lines,
     name,
+    plain_name,
 )
 from engine.actions import (
     Accept,
@@ -56,11 +57,13 @@ from engine.actions import (
     Draw,
     Dump,
     Give,
+    JumpIn,
     KeepCard,
     KeepDrawn,
     NoDump,
     Play,
     RejectCard,
+    SwapHands,
     TakeVolley,
 )
 from engine.cards import Card, Colour, hand_order
@@ -92,6 +95,8 @@ _COLOUR_STYLES: Final = {
 }
 DRAFT_HAND: Final = 7  # Duo: each player drafts 7 cards
 _GROUPS: Final = (
+    ("swap", N_("Swap hands with…")),
+    ("jump", N_("Jump in…")),
     ("dump", N_("Dump the colour…")),
     ("order", N_("…or choose the order card by card")),
     ("give", N_("Give a card…")),
@@ -335,10 +340,38 @@ def _rows_needed(groups: dict[str, list[_Choice]], as_select: set[str]) -> int:
 
 def _as_selects(groups: dict[str, list[_Choice]], free: int) -> set[str]:
     """The groups shown as selects: the biggest first, until everything fits."""
-    as_select: set[str] = set()
+    as_select = {k for k in groups if k in _ALWAYS_SELECT}
     while _rows_needed(groups, as_select) > free and len(as_select) < len(groups):
         as_select.add(max((k for k in groups if k not in as_select), key=lambda k: len(groups[k])))
     return as_select
+
+
+_ALWAYS_SELECT: Final = frozenset({"swap"})  # H2: the other players, in one select
+
+
+def _house_choices(
+    legal: Sequence[Action], public: PublicView, names: Mapping[str, str]
+) -> dict[str, list[_Choice]]:
+    """H2's swap (the other players) and H3's jump-in, as card-like choices."""
+    counts = {seat.player: seat.cards for seat in public.seats}
+    groups: dict[str, list[_Choice]] = {}
+    for action in legal:
+        if isinstance(action, SwapHands):
+            label = t("Swap with {player}", player=plain_name(names, action.target))
+            cards = tn("{count} card", "{count} cards", counts.get(action.target, 0))
+            groups.setdefault("swap", []).append(
+                _Choice(action, label, "🔄", _STYLE.primary, cards)
+            )
+        elif isinstance(action, JumpIn) and (action.uno or JumpIn(action.card, True) not in legal):
+            label = t("Jump in: {card}", card=card_title(action.card))
+            if action.uno:
+                label = t("{play} · UNO!", play=label)
+            style = _STYLE.success
+            hint = t("Play your identical card now, out of turn")
+            groups.setdefault("jump", []).append(
+                _Choice(action, label, _emoji(action.card), style, hint)
+            )
+    return groups
 
 
 def _colour_row(colours: Sequence[ChooseColour], at: _At) -> list[Component]:
@@ -447,7 +480,10 @@ def _prompt(private: PrivateView, public: PublicView, names: Mapping[str, str]) 
     if public.to_act != private.player:
         if public.to_act is None:
             return t("Nothing to decide right now.")
-        return t("Waiting for {player}.", player=name(names, public.to_act))
+        waiting = t("Waiting for {player}.", player=name(names, public.to_act))
+        if any(isinstance(a, JumpIn) for a in private.legal):  # H3
+            return waiting + " " + t("**Jump in:** you hold the top card's twin — play it now!")
+        return waiting
     ask = _ASK.get(public.pending)
     if ask is not None:
         return ask(private, public)
@@ -479,7 +515,37 @@ def _ask_forced(private: PrivateView, public: PublicView) -> str:
 
 def _ask_drawn(private: PrivateView, public: PublicView) -> str:
     card = t("a card") if private.drawn is None else card_label(private.drawn)
+    if len(private.drew) > 1:  # H4: drawn until a card could be played
+        cards = ", ".join(card_label(c) for c in private.drew)
+        return t(
+            "**Your turn:** you drew {count} cards: {cards}. Play {card} now or keep it.",
+            count=len(private.drew),
+            cards=cards,
+            card=card,
+        )
     return t("**Your turn:** you drew {card}. Play it now or keep it.", card=card)
+
+
+def _ask_volley(private: PrivateView, public: PublicView) -> str:
+    if public.top is not None and public.top.colour is None:  # H1: Wild Draw 4s stacked
+        return t(
+            "**Wild Draw 4 stack:** stack a Wild Draw 4, or take {cards}.",
+            cards=tn("{count} card", "{count} cards", public.pending_draw),
+        )
+    return tn(
+        "**Draw 2 volley:** stack a Draw 2, or take {count} card.",
+        "**Draw 2 volley:** stack a Draw 2, or take {count} cards.",
+        public.pending_draw,
+    )
+
+
+def _ask_wild_draw(private: PrivateView, public: PublicView) -> str:
+    if any(isinstance(a, Play) for a in private.legal):  # H1: or stack one
+        return t(
+            "**Wild draw:** challenge, stack a Wild Draw 4, or accept and draw {count}.",
+            count=public.pending_draw,
+        )
+    return t("**Wild draw:** challenge, or accept and draw {count}.", count=public.pending_draw)
 
 
 def _ask_dump(private: PrivateView, public: PublicView) -> str:
@@ -496,14 +562,8 @@ _ASK: dict[Pending, Callable[[PrivateView, PublicView], str]] = {
     Pending.DRAFT_FORCED: _ask_forced,
     Pending.DRAWN_CARD: _ask_drawn,
     Pending.COLOUR: lambda private, public: t("**Your turn:** name the colour."),
-    Pending.VOLLEY: lambda private, public: tn(
-        "**Draw 2 volley:** stack a Draw 2, or take {count} card.",
-        "**Draw 2 volley:** stack a Draw 2, or take {count} cards.",
-        public.pending_draw,
-    ),
-    Pending.WILD_DRAW: lambda private, public: t(
-        "**Wild draw:** challenge, or accept and draw {count}.", count=public.pending_draw
-    ),
+    Pending.VOLLEY: _ask_volley,
+    Pending.WILD_DRAW: _ask_wild_draw,
     Pending.DUMP: _ask_dump,
     Pending.REVERSE_DUMP: lambda private, public: t(
         "**Reverse:** dump every {colour}card, or take a normal turn.",
@@ -512,6 +572,7 @@ _ASK: dict[Pending, Callable[[PrivateView, PublicView], str]] = {
     Pending.GIVE: lambda private, public: t(
         "**Dip Into The Deck:** choose the card to give to the next player."
     ),
+    Pending.SWAP: lambda private, public: t("**Seven-O:** choose whom to swap hands with."),
 }
 
 
@@ -537,6 +598,7 @@ def hand_panel(
     groups = _card_choices(
         legal, view, drawn_only=public.pending is Pending.DRAWN_CARD, order=order
     )
+    groups |= _house_choices(legal, public, names)
     controls = _controls(legal, view, public)
     if order:  # a dump being laid card by card
         restart = _Control(ids.ORDER_RESTART, t("Start the order over"), _STYLE.secondary, "↩️")

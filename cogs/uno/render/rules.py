@@ -136,7 +136,10 @@ _DETAILS: Final = {
             "• The first card turned acts on the first player "
             "(a Wild Draw 4 goes back into the deck)."
         ),
-        N_("• Drawing is always allowed; no stacking of draw cards."),
+        N_(
+            "• Drawing is always allowed; no stacking of draw cards "
+            "(unless the table plays stacking)."
+        ),
         N_(
             "• A Wild Draw 4 may be played only when you hold no card of the colour in play; "
             "bluffing is allowed, and a failed challenge also costs the challenger their turn."
@@ -145,6 +148,28 @@ _DETAILS: Final = {
         N_("• Empty draw pile: the discard pile, but its top card, is shuffled into a new one."),
         N_("• Scores: numbers at face value, Skip, Reverse and Draw 2 20, wilds 50."),
         N_("• Missing three turns in a row, or leaving, forfeits the match."),
+        "",
+        N_(
+            "**House rules** (a server's admins turn them on in /uno settings; the table shows "
+            "the ones in play):"
+        ),
+        N_(
+            "• Stacking: hit by a Draw 2, play a Draw 2 on it (a Wild Draw 4 on a Wild Draw 4) "
+            "and pass the total on; whoever can't or won't stack draws it all and misses a turn. "
+            "Only the first Wild Draw 4 of a stack can be challenged."
+        ),
+        N_(
+            "• Seven-O: a 7 swaps your hand with a player you choose; a 0 passes every hand to "
+            "the next player. Going out on a 7 or 0 just ends the round."
+        ),
+        N_(
+            "• Jump-in: hold the exact card on top (same colour and number or symbol, not a "
+            "wild)? Play it out of turn; play goes on from you."
+        ),
+        N_(
+            "• Draw to match: drawing goes on until you draw a card you can play; "
+            "play it or keep it."
+        ),
     ),
 }
 
@@ -171,4 +196,5 @@ def rules_guide(variant: str) -> str:
 def rules_details(variant: str) -> str:
     """The fine points, for the guide's Details button."""
     _known(variant)
-    return clip("\n".join(t(line) for line in _DETAILS[variant]), CONTENT_LIMIT)
+    # An empty line stays empty: t("") would be the catalogue's header.
+    return clip("\n".join(t(line) if line else "" for line in _DETAILS[variant]), CONTENT_LIMIT)

@@ -10,12 +10,12 @@ import discord
 from cogs.uno import ids
 from cogs.uno.l10n import t
 from cogs.uno.render.faces import card_url
+from cogs.uno.render.last_moves import last_moves
 from cogs.uno.render.specs import FIELD_VALUE, LOG_LINES, MAX_MISSED, ButtonSpec
 from cogs.uno.render.words import (
     card_label,
     colour_label,
     colour_value,
-    describe_event,
     escaped_name,
     fit_embed,
     fit_items,
@@ -88,10 +88,18 @@ _PENDING_WORDS: dict[Pending, Callable[[str, PublicView], str]] = {
     Pending.DRAFT_FORCED: lambda who, v: t("{player} must keep the next draft card", player=who),
     Pending.DRAWN_CARD: lambda who, v: t("{player} drew a card: play it or keep it", player=who),
     Pending.COLOUR: lambda who, v: t("{player} is naming a colour", player=who),
-    Pending.VOLLEY: lambda who, v: t(
-        "Draw 2 volley: {player} owes {count}: stack a Draw 2 or take them",
-        player=who,
-        count=v.pending_draw,
+    Pending.VOLLEY: lambda who, v: (
+        t(
+            "Wild Draw 4 stack: {player} owes {count}: stack a Wild Draw 4 or take them",
+            player=who,
+            count=v.pending_draw,
+        )
+        if v.top is not None and v.top.colour is None  # H1
+        else t(
+            "Draw 2 volley: {player} owes {count}: stack a Draw 2 or take them",
+            player=who,
+            count=v.pending_draw,
+        )
     ),
     Pending.WILD_DRAW: _wild_draw_words,
     Pending.DUMP: lambda who, v: t(
@@ -105,6 +113,7 @@ _PENDING_WORDS: dict[Pending, Callable[[str, PublicView], str]] = {
     Pending.GIVE: lambda who, v: t(
         "{player} is choosing a card to give to the next player", player=who
     ),
+    Pending.SWAP: lambda who, v: t("{player} is choosing whom to swap hands with", player=who),
 }
 
 
@@ -173,11 +182,7 @@ def table_embed(
         )
     if options:
         embed.add_field(name=t("Table options"), value=options[:FIELD_VALUE], inline=False)
-    log = [
-        line
-        for line in (describe_event(e, names, variant=view.variant) for e in view.recent)
-        if line is not None
-    ][-LOG_LINES:]
+    log = last_moves(view.recent, names, view.variant)[-LOG_LINES:]
     if log:
         embed.add_field(
             name=t("Last moves"), value=fit_lines(log, FIELD_VALUE, keep_last=True), inline=False

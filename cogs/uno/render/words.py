@@ -45,7 +45,10 @@ from engine.events import (
     DumpDeclined,
     Event,
     FirstCardTurned,
+    HandsPassed,
     HandsShuffled,
+    HandsSwapped,
+    JumpedIn,
     MatchEnded,
     PlayerRemoved,
     RoundEnded,
@@ -430,11 +433,12 @@ def _volley(event: VolleyRaised, n: Mapping[str, str]) -> str:
     who, target = name(n, event.player), name(n, event.target)
     if event.total <= 2:  # the first Draw 2 starts the volley: nothing is stacked yet
         return t("{player} plays a Draw 2: {target} owes 2", player=who, target=target)
+    # D7 stacks Draw 2s, H1 Wild Draw 4s too: the card played is on the line before.
     return t(
-        "{player} stacks a Draw 2: {target} now owes {count}",
+        "{player} stacks it: {target} now owes {total}",
         player=who,
         target=target,
-        count=event.total,
+        total=event.total,
     )
 
 
@@ -471,6 +475,13 @@ _DESCRIBERS: dict[type[Event], Describer] = {
     CardGiven: lambda e, n, v: t(
         "{player} gave a card to {target}", player=name(n, e.giver), target=name(n, e.receiver)
     ),
+    HandsSwapped: lambda e, n, v: t(
+        "{player} swapped hands with {other}", player=name(n, e.player), other=name(n, e.other)
+    ),
+    HandsPassed: lambda e, n, v: t(
+        "{player} played a 0: every hand passed to the next player", player=name(n, e.player)
+    ),
+    JumpedIn: lambda e, n, v: t("{player} jumped in!", player=name(n, e.player)),
     HandsShuffled: lambda e, n, v: t(
         "{player} shuffled the hands together and dealt them again", player=name(n, e.player)
     ),

@@ -28,21 +28,23 @@ SHORT: dict[str, Options] = {
     "pizza": PizzaOptions(target=80),
     "classic": ClassicOptions(target=120),
 }
+# Classic with every house rule on (H1–H4).
+HOUSE = ClassicOptions(target=120, stacking=True, seven_o=True, jump_in=True, draw_to_match=True)
 
 
-def computer(kind: str, player: str, seed: int) -> Computer:
+def computer(kind: str, player: str, seed: int, options: Options | None = None) -> Computer:
     """A computer of `kind` (easy, normal, hard); the hard one quick and reproducible."""
     rng = random.Random(seed)
     if kind == "easy":
         return EasyPlayer(rng)
     if kind == "normal":
         return NormalPlayer(player, rng)
-    return HardPlayer(player, rng, samples=2, depth=12)
+    return HardPlayer(player, rng, samples=2, depth=12, options=options)
 
 
-def short_match(variant: Variant, players: int, seed: int) -> Match:
+def short_match(variant: Variant, players: int, seed: int, options: Options | None = None) -> Match:
     ids = [f"p{i}" for i in range(players)]
-    return new_match(variant, players=ids, seed=seed, options=SHORT[variant])
+    return new_match(variant, players=ids, seed=seed, options=options or SHORT[variant])
 
 
 def play(

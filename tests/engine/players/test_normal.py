@@ -4,9 +4,20 @@ from __future__ import annotations
 
 import random
 
-from engine.actions import Accept, Action, CallUno, CatchUno, Challenge, ChooseColour, Give, Play
+from engine.actions import (
+    Accept,
+    Action,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColour,
+    Give,
+    Play,
+    SwapHands,
+)
+from engine.builders import table_for_test
 from engine.cards import Colour, card
-from engine.match import Match
+from engine.match import ClassicOptions, Match
 from engine.players import NormalPlayer
 from engine.players.normal import CATCH_RATE
 from tests.engine.pizza_helpers import pizza, play_all
@@ -75,3 +86,16 @@ def test_normal_beats_easy_in_duo() -> None:
         play(match, seats)
         wins += match.public_view().winner == normal
     assert wins / matches >= 0.6, f"normal won {wins} of {matches}"
+
+
+def test_h2_swaps_hands_with_the_smallest_hand() -> None:
+    m = table_for_test(
+        "classic",
+        players=["a", "b", "c", "d"],
+        hands=["R7 R1 R2", "G5 G6 G7", "Y5", "B1 B2"],
+        discard="R3",
+        turn="a",
+        options=ClassicOptions(seven_o=True),
+    )
+    m.apply("a", Play(card("R7")))
+    assert _normal(m, "a") == SwapHands("c")
