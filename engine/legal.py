@@ -70,7 +70,6 @@ _WILD_DRAW_TITLE = {Face.WILD_DRAW_FOUR: "Wild Draw 4", Face.WILD_DRAW_TWO: "Wil
 # Enum members as module constants: `Pending.NONE` is a metaclass attribute lookup.
 _DUMP = Pending.DUMP
 _VOLLEY = Pending.VOLLEY
-_DRAW_TWO = Face.DRAW_TWO
 _DRAFT_PICK = Pending.DRAFT_PICK
 _DRAFT_FORCED = Pending.DRAFT_FORCED
 _GIVE = Pending.GIVE
