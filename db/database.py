@@ -26,6 +26,7 @@ from db.lobbies import LobbyRepo
 from db.migrate import apply_migrations, load_migrations, schema_version
 from db.prefs import PrefsRepo
 from db.ratings import RatingRepo
+from db.rematches import RematchRepo
 from db.scores import ScoreRepo
 from db.settings import SettingsRepo
 from db.table_messages import TableMessageRepo
@@ -71,8 +72,9 @@ class Database:
     then ``await db.close()``. Repositories: ``db.tables`` (match lifecycle, action
     log, snapshots), ``db.scores`` (scoreboards, stats, forgetting members),
     ``db.ratings`` (skill ratings), ``db.settings`` (server settings), ``db.prefs``
-    (members' preferences), ``db.lobbies`` (open lobbies' ids and messages) and
-    ``db.table_messages`` (table messages that still carry buttons).
+    (members' preferences), ``db.lobbies`` (open lobbies' ids and messages),
+    ``db.table_messages`` (table messages that still carry buttons) and
+    ``db.rematches`` (finished matches' rematch offers).
     """
 
     def __init__(
@@ -104,6 +106,7 @@ class Database:
         self.prefs = PrefsRepo(self)
         self.lobbies = LobbyRepo(self)
         self.table_messages = TableMessageRepo(self)
+        self.rematches = RematchRepo(self)
 
     @classmethod
     def open(

@@ -193,8 +193,8 @@ class ScoreRepo:
         the action log; their stats vanish, while other members' matches keep
         every row and stay consistent. Their ratings and rating history go too
         (in that guild, or everywhere); forgetting them everywhere also erases
-        their preferences, which belong to no guild. Other members' ratings stay
-        as they are. Returns the number of matches touched.
+        their preferences, which belong to no guild, and rematch offers naming
+        them go. Other members' ratings stay as they are. Returns the number of matches touched.
         Raises MemberPlaying if they sit at a running table (remove them first).
         """
         scope = "m.guild_id = :guild" if guild_id is not None else "1"
@@ -215,6 +215,12 @@ class ScoreRepo:
                 )
             if guild_id is None:
                 await conn.execute("DELETE FROM member_prefs WHERE user_id = :user", params)
+            # A rematch offer names its players: one that names them goes.
+            await conn.execute(
+                f"DELETE FROM rematch_offers WHERE {rating_scope} AND EXISTS (SELECT 1 FROM"
+                " json_each(seats_json) WHERE json_extract(value, '$[0]') = :user)",
+                params,
+            )
             cursor = await conn.execute(
                 "UPDATE match_players SET user_id = -(seat + 1), display_name = :name"
                 " WHERE user_id = :user AND match_id IN"

@@ -73,16 +73,19 @@ class UnoCog(commands.Cog):
         self.tables.on_open = self.collector.table_opened
         self.computers = ComputerSeats(self.tables, delay=settings.computer_delay)
         self.tables.on_moved = self.computers.wake
-        self.rematches = Rematches(self.tables, self.lobbies)
+        self.rematches = Rematches(self.tables, self.lobbies, db)
         self.message.final_buttons = self.rematches.offer
 
     async def cog_load(self) -> None:
         restored = await self.tables.restore_all()
         lobbies = await self.lobbies.retire_left_open()
         ended = await self.message.retire_ended()
+        offers = await self.rematches.restore()
         log.info(
-            "Restored %d running tables; took the buttons off %d lobbies and %d ended tables",
+            "Restored %d running tables and %d rematch offers; took the buttons off %d "
+            "lobbies and %d ended tables",
             restored,
+            offers,
             lobbies,
             ended,
         )
@@ -91,6 +94,7 @@ class UnoCog(commands.Cog):
     async def cog_unload(self) -> None:
         self.computers.shutdown()
         await self.tables.shutdown()
+        await self.rematches.settle()
         self.lobbies.shutdown()
 
     # -- listeners ---------------------------------------------------------------------

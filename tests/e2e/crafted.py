@@ -22,7 +22,7 @@ from db.database import Database
 from db.models import RoundResult, Seat
 from engine.actions import Action, to_json
 from engine.events import Event, RoundEnded, RoundStarted
-from engine.match import DuoOptions, Match, PizzaOptions, Variant, new_match
+from engine.match import ClassicOptions, DuoOptions, Match, PizzaOptions, Variant, new_match
 
 Wanted = Callable[[dict[str, Any]], bool]  # an action's JSON form (engine.actions.to_json)
 
@@ -39,7 +39,9 @@ class Reached:
     player: str
 
 
-def options(variant: Variant, target: int) -> DuoOptions | PizzaOptions:
+def options(variant: Variant, target: int) -> DuoOptions | PizzaOptions | ClassicOptions:
+    if variant == "classic":
+        return ClassicOptions(target=target)
     return DuoOptions(target=target) if variant == "duo" else PizzaOptions(target=target)
 
 

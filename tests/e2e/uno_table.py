@@ -285,3 +285,44 @@ class TableWatch:
         else:
             assert shown() in self.history
         return True
+
+
+# What a player in a hurry presses: the shortcut (Keep the rest, Play · UNO!), a play,
+# a draw last.
+HURRY = ("kr", "kc", "pu", "p", "duu", "du", "c", "g", "ac", "tv", "nd", "kd", "d")
+DRAFT = ("kr", "kc", "rc")
+
+
+def preferred(choices: list[Choice]) -> Choice:
+    """The choice a player in a hurry makes."""
+
+    def rank(choice: Choice) -> int:
+        kind = choice_kind(choice).split(".")[0]
+        return HURRY.index(kind) if kind in HURRY else len(HURRY)
+
+    return min(choices, key=rank)
+
+
+async def play_out(
+    table: ScriptedTable, driver: Driver, database: Path, *, max_clicks: int = 1500
+) -> dict[str, int]:
+    """Play the channel's match to its end in a hurry; the clicks made, draft and play
+    (pressing Hand to open a panel counts as a play click)."""
+    clicks = {"draft": 0, "play": 0}
+    for _ in range(max_clicks):
+        if await load_truth(database, table.channel.id) is None:
+            break
+        ready = table.who_can_act()
+        if not ready:
+            await driver.wait_idle(quiet=0.1)
+            ready = table.who_can_act()
+            if not ready:
+                await table.open_hands()
+                clicks["play"] += len(table.users)
+                continue
+        user, choices = ready[0]
+        choice = preferred(choices)
+        clicks["draft" if choice_kind(choice).split(".")[0] in DRAFT else "play"] += 1
+        await table.choose(user, choice)
+        await driver.wait_idle(quiet=0.05)
+    return clicks

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from cogs.uno.render.words import card_label, escaped_name
+from cogs.uno.l10n import t
+from cogs.uno.render.words import card_label, colour_label, escaped_name
 from engine.cards import Card, Colour, matches
 from engine.events import (
     CardGiven,
@@ -102,8 +103,26 @@ def challenge_reason(
     held = [
         c for c in revealed if c.face is not wild.card.face and matches(c, top=top, active=colour)
     ]
+    # A card of the colour in play first: under the classic rule only that colour counts.
+    held.sort(key=lambda c: c.colour is not colour)
     if held and not verdict.legitimate:
-        return f"{who} held {card_label(held[0])}, which matched the {covered} the wild covered."
+        return t(
+            "{who} held {card}, which matched the {covered} the wild covered.",
+            who=who,
+            card=card_label(held[0]),
+            covered=covered,
+        )
+    if verdict.legitimate and held and colour is not None:
+        # The classic rule: a match by number or symbol doesn't count, only the colour.
+        return t(
+            "{who} held no {colour} card, the only kind that counts: the wild was fair.",
+            who=who,
+            colour=colour_label(colour),
+        )
     if verdict.legitimate:
-        return f"{who} held nothing else that could go on the {covered}: the wild was fair."
+        return t(
+            "{who} held nothing else that could go on the {covered}: the wild was fair.",
+            who=who,
+            covered=covered,
+        )
     return None

@@ -10,12 +10,12 @@ import discord
 from cogs.uno import ids
 from cogs.uno.l10n import t
 from cogs.uno.render.faces import card_url
+from cogs.uno.render.last_moves import last_moves
 from cogs.uno.render.specs import FIELD_VALUE, LOG_LINES, MAX_MISSED, ButtonSpec
 from cogs.uno.render.words import (
     card_label,
     colour_label,
     colour_value,
-    describe_event,
     escaped_name,
     fit_embed,
     fit_items,
@@ -156,11 +156,7 @@ def table_embed(
         )
     if options:
         embed.add_field(name="Table options", value=options[:FIELD_VALUE], inline=False)
-    log = [
-        line
-        for line in (describe_event(e, names, variant=view.variant) for e in view.recent)
-        if line is not None
-    ][-LOG_LINES:]
+    log = last_moves(view.recent, names, view.variant)[-LOG_LINES:]
     if log:
         embed.add_field(
             name="Last moves", value=fit_lines(log, FIELD_VALUE, keep_last=True), inline=False

@@ -107,6 +107,9 @@ async def test_cards_are_emojis_uploaded_once_on_buttons_words_and_thumbnail(
     await again.start()
     await emu.world.wait_for(lambda: again.output().count("Card emojis ready") == 2, timeout=60)
     assert creates(emu, before) == 0
+    # Not one upload, edit or delete: the only emoji call is the one that lists them.
+    emoji_calls = [f"{c.method} {c.route}" for c in emu.log.calls[before:] if "emoji" in c.route]
+    assert emoji_calls == ["GET /applications/{application_id}/emojis"], emoji_calls
     ready = [line for line in again.output().splitlines() if "Card emojis ready" in line]
     assert f"0 uploaded, 0 deleted, {CARDS} kept" in ready[-1]
     await again.stop()

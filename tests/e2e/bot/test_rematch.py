@@ -11,41 +11,7 @@ from db.database import Database
 from playground import Driver, Emulator, Message
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
-from tests.e2e.uno_table import Choice, ScriptedTable, choice_kind, is_table_message, load_truth
-
-PREFERENCE = ("kr", "kc", "pu", "p", "duu", "du", "c", "g", "ac", "tv", "nd", "kd", "d")
-
-
-def preferred(choices: list[Choice]) -> Choice:
-    """What a player in a hurry presses: the shortcut, a play, a draw last."""
-
-    def rank(choice: Choice) -> int:
-        kind = choice_kind(choice).split(".")[0]
-        return PREFERENCE.index(kind) if kind in PREFERENCE else len(PREFERENCE)
-
-    return min(choices, key=rank)
-
-
-async def play_out(table: ScriptedTable, driver: Driver, database: Path) -> dict[str, int]:
-    clicks = {"draft": 0, "play": 0}
-    for _ in range(1500):
-        if await load_truth(database, table.channel.id) is None:
-            break
-        ready = table.who_can_act()
-        if not ready:
-            await driver.wait_idle(quiet=0.1)
-            ready = table.who_can_act()
-            if not ready:
-                await table.open_hands()
-                clicks["play"] += len(table.users)
-                continue
-        user, choices = ready[0]
-        choice = preferred(choices)
-        kind = choice_kind(choice).split(".")[0]
-        clicks["draft" if kind in ("kr", "kc", "rc") else "play"] += 1
-        await table.choose(user, choice)
-        await driver.wait_idle(quiet=0.05)
-    return clicks
+from tests.e2e.uno_table import ScriptedTable, is_table_message, load_truth, play_out
 
 
 def bot_posts(emu: Emulator, table: ScriptedTable) -> list[Message]:

@@ -9,12 +9,19 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from playground import Driver, Emulator
+from db.database import Database
+from playground import Driver, Emulator, Message
 from tests.e2e.bot.conftest import BotFactory
 from tests.e2e.bot.forge import forge, private_text
 from tests.e2e.bot.test_bound_controls import open_lobby, seated_names
+from tests.e2e.bot.test_rematch import bot_posts
 from tests.e2e.conftest import Scene
-from tests.e2e.uno_table import ScriptedTable, lobby_id
+from tests.e2e.crafted import late_round, write_running_table
+from tests.e2e.uno_table import ScriptedTable, is_table_message, load_truth, lobby_id, play_out
+
+
+def rematch_ids(message: Message) -> list[str]:
+    return [c for c in message.custom_ids() if c.startswith("uno:rematch.")]
 
 
 async def test_a_lobby_left_open_by_a_restart_loses_its_buttons(
@@ -60,6 +67,59 @@ async def test_a_table_that_ended_while_the_bot_was_away_loses_its_buttons(
     await driver.wait_for(lambda: not message.custom_ids(), timeout=10)
     forged = await forge(emu, scene.alice, scene.channel, message, hand)
     assert "This game has ended" in private_text(forged)
+    assert emu.log.failed == []
+    assert await again.stop() == 0
+    assert "Traceback" not in again.output()
+
+
+async def test_a_rematch_offer_outlives_a_restart_and_an_unknown_one_says_it_expired(
+    emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory, database: Path
+) -> None:
+    users = [scene.alice, scene.bob]
+    # The last round of a Duo match to 50, reached in the engine: a short play to the end.
+    reached = late_round("duo", [str(u.id) for u in users], target=50, near=15)
+    async with Database.open(database) as db:
+        await write_running_table(
+            db,
+            reached,
+            guild_id=scene.guild.id,
+            channel_id=scene.channel.id,
+            names=["alice", "bob"],
+        )
+    bot = bots()
+    await bot.start()
+    table = ScriptedTable(driver, scene.channel, users, seed=3)
+    await driver.wait_for(table.table_message, timeout=10)
+    await table.open_hands()
+    await play_out(table, driver, database)
+    final = await driver.wait_for(
+        lambda: next((m for m in bot_posts(emu, table) if rematch_ids(m)), None), timeout=15
+    )
+    await driver.click(scene.alice, final, rematch_ids(final)[0])
+    assert final.buttons()[0]["label"] == "Rematch (1/2)"
+    assert await bot.stop() == 0
+
+    again = bots()
+    await again.start()
+    # The finished table's button still works: bob's press completes the rematch.
+    await driver.click(scene.bob, final, rematch_ids(final)[0])
+    await driver.wait_for(
+        lambda: any(is_table_message(m) and m.id > final.id for m in bot_posts(emu, table)),
+        timeout=15,
+    )
+    truth = await load_truth(database, scene.channel.id)
+    assert truth is not None
+    assert set(truth.names) == {str(scene.alice.id), str(scene.bob.id)}
+    assert truth.match.public_view().target == 50
+    assert final.buttons() == []
+    async with Database.open(database) as db:
+        assert await db.rematches.open_offers() == []  # taken: nothing left to restore
+    # A Rematch the bot no longer knows (an expired offer) says so, and how to play again.
+    forged = await forge(emu, scene.alice, scene.channel, final, "uno:rematch.987654")
+    text = private_text(forged)
+    assert "expired" in text
+    assert "/uno duo" in text
+    assert table.failures() == []
     assert emu.log.failed == []
     assert await again.stop() == 0
     assert "Traceback" not in again.output()
