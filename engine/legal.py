@@ -69,7 +69,6 @@ _REVERSE_DUMP = Pending.REVERSE_DUMP
 # Enum members as module constants: `Pending.NONE` is a metaclass attribute lookup.
 _DUMP = Pending.DUMP
 _VOLLEY = Pending.VOLLEY
-_DRAW_TWO = Face.DRAW_TWO
 _DRAFT_PICK = Pending.DRAFT_PICK
 _DRAFT_FORCED = Pending.DRAFT_FORCED
 _GIVE = Pending.GIVE
