@@ -63,7 +63,7 @@ class Table:
     # a dump being laid card by card: (the state version it was chosen at, cards so far)
     dump_orders: dict[str, tuple[int, list[Card]]] = field(default_factory=dict)
     panels: dict[str, Panel] = field(default_factory=dict)
-    timer: asyncio.Task[None] | None = None
+    timer: asyncio.TimerHandle | None = None  # the turn's deadline (timers.py)
     flusher: asyncio.Task[None] | None = None
     dirty: bool = False
     notifier: asyncio.Task[None] | None = None
