@@ -37,9 +37,9 @@ class Panel:
 class Table:
     """One running match in one channel.
 
-    `cache` holds what was drawn for the current state (the public view, panel
-    payloads per viewer); it is emptied whenever the state changes, so every
-    view is built at most once per viewer per state version.
+    `cache` holds what was worked out for the current state (the public view,
+    each player's panel signature); it is emptied whenever the state changes,
+    so those are built at most once per state version.
     """
 
     match_id: int
