@@ -89,6 +89,7 @@ class UnoCog(commands.Cog):
         self.collector.freeze()
 
     async def cog_unload(self) -> None:
+        self.collector.close()
         self.computers.shutdown()
         await self.tables.shutdown()
         self.lobbies.shutdown()
@@ -169,7 +170,6 @@ class UnoCog(commands.Cog):
                 await answers.reply(interaction, refusal)
         else:
             await answers.reply(interaction, OUT_OF_DATE)
-        self.collector.tick()
 
     async def _click_failed(self, interaction: discord.Interaction[Any], error: Exception) -> None:
         if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
