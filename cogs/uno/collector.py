@@ -26,12 +26,14 @@ class Collector:
     def __init__(self) -> None:
         self._frozen_at = 0.0
         self._opened = False  # a table opened since the last freeze
-        gc.callbacks.append(self._collected)
 
     def freeze(self) -> None:
-        """At start-up: one full collection, then everything left is frozen."""
+        """At start-up: one full collection, everything left frozen, and the later
+        freezes armed (until `close`)."""
         gc.collect()
         self._freeze_now()
+        if self._collected not in gc.callbacks:
+            gc.callbacks.append(self._collected)
 
     def _freeze_now(self) -> None:
         self._frozen_at = time.monotonic()
