@@ -220,6 +220,10 @@ class UnoCog(commands.Cog):
             await answers.reply(
                 interaction, "UNO tables live in server channels: use this in a server."
             )
+        elif isinstance(original, discord.NotFound) and original.code == UNKNOWN_INTERACTION:
+            # Answered after Discord's 3 s (an overloaded machine): like a late click, not
+            # a bug, and nobody is left to tell.
+            log.warning("Command by %s answered too late", interaction.user.id)
         else:
             log.error(
                 "Command %s failed in channel %s",
