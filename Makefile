@@ -54,6 +54,7 @@ bench: $(VENV)/.dev-deps
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/db.py
 	$(BIN)/python bench/bot_load.py
+	$(BIN)/python bench/table_memory.py
 	$(BIN)/python bench/art.py
 
 # Re-extract every player-facing string into cogs/uno/locales (README, "Languages").

@@ -73,6 +73,10 @@ class TablesNotRestored(Exception):
         self.original = original
 
 
+def _ignore_event(data: object) -> None:
+    """A gateway event the bot has no use for, dropped before discord.py parses it."""
+
+
 class UnoBot(commands.Bot):
     """The bot: app commands only, no privileged intents."""
 
@@ -95,6 +99,10 @@ class UnoBot(commands.Bot):
             connector=aiohttp.TCPConnector(limit=HTTP_CONNECTIONS),
             **kwargs,
         )
+        # The bot never reads an edited message; the guild_messages intent it needs for
+        # new ones also brings an edit event for each table edit it makes itself, which
+        # discord.py would parse into a whole Message (embed, components): skip it.
+        self._connection.parsers["MESSAGE_UPDATE"] = _ignore_event
         self.settings = settings
         self.db: Database | None = None
         self.card_emojis = CardEmojis()

@@ -99,6 +99,7 @@ class UnoCog(commands.Cog):
         self.collector.freeze()
 
     async def cog_unload(self) -> None:
+        self.collector.close()
         self.computers.shutdown()
         await self.tables.shutdown()
         await self.rematches.settle()
@@ -181,7 +182,6 @@ class UnoCog(commands.Cog):
                 await answers.reply(interaction, refusal)
         else:
             await answers.reply(interaction, t(OUT_OF_DATE))
-        self.collector.tick()
 
     async def _click_failed(self, interaction: discord.Interaction[Any], error: Exception) -> None:
         if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
@@ -240,6 +240,10 @@ class UnoCog(commands.Cog):
             await answers.reply(
                 interaction, t("UNO tables live in server channels: use this in a server.")
             )
+        elif isinstance(original, discord.NotFound) and original.code == UNKNOWN_INTERACTION:
+            # Answered after Discord's 3 s (an overloaded machine): like a late click, not
+            # a bug, and nobody is left to tell.
+            log.warning("Command by %s answered too late", interaction.user.id)
         else:
             log.error(
                 "Command %s failed in channel %s",

@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 
 
 class HandPanels:
-    """Draws panels (cached per viewer and version) and edits open ones through their token."""
+    """Draws panels (on demand, from the cached views) and edits open ones through their token."""
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
@@ -26,25 +26,25 @@ class HandPanels:
     def data(
         self, table: Table, player: str, *, page: int = 0, note: str | None = None
     ) -> dict[str, Any]:
-        """The panel's message payload for the current state; built once per viewer and page."""
-        cache = table.cached()
-        order = table.dump_order(player)
-        key = ("panel", player, page, tuple(c.code for c in order), language())
-        built = cache.get(key)
-        if not isinstance(built, dict):
-            hand = render.hand_panel(
-                table.match.private_view(player),
-                table.public(),
-                names=table.names,
-                table_id=table.match_id,
-                version=table.match.version,
-                page=page,
-                order=order,
-            )
-            built = answers.message_data(
-                content=hand.content, embed=hand.embed, components=payloads.rows(hand.components)
-            )
-            cache[key] = built
+        """The panel's message payload for the current state.
+
+        Drawn on demand and not kept: a panel is almost always drawn once per viewer
+        and state (the click's answer, or the refresh of a player whose options
+        changed), and a kept payload would cost every table a few KiB while its
+        players think.
+        """
+        hand = render.hand_panel(
+            table.match.private_view(player),
+            table.public(),
+            names=table.names,
+            table_id=table.match_id,
+            version=table.match.version,
+            page=page,
+            order=table.dump_order(player),
+        )
+        built = answers.message_data(
+            content=hand.content, embed=hand.embed, components=payloads.rows(hand.components)
+        )
         missed = table.timeouts.get(player, 0)
         if missed:  # a default move was made for them: say so until they act
             late = "⏱️ " + t(

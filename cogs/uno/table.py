@@ -39,9 +39,9 @@ class Panel:
 class Table:
     """One running match in one channel.
 
-    `cache` holds what was drawn for the current state (the public view, panel
-    payloads per viewer); it is emptied whenever the state changes, so every
-    view is built at most once per viewer per state version.
+    `cache` holds what was worked out for the current state (the public view,
+    each player's panel signature); it is emptied whenever the state changes,
+    so those are built at most once per state version.
     """
 
     match_id: int
@@ -65,7 +65,7 @@ class Table:
     # a dump being laid card by card: (the state version it was chosen at, cards so far)
     dump_orders: dict[str, tuple[int, list[Card]]] = field(default_factory=dict)
     panels: dict[str, Panel] = field(default_factory=dict)
-    timer: asyncio.Task[None] | None = None
+    timer: asyncio.TimerHandle | None = None  # the turn's deadline (timers.py)
     flusher: asyncio.Task[None] | None = None
     dirty: bool = False
     notifier: asyncio.Task[None] | None = None

@@ -72,6 +72,8 @@ class TableMessage:
             except Exception:
                 log.exception("Table message update failed for table %s", table.match_id)
             await asyncio.sleep(TABLE_EDIT_INTERVAL)
+        if table.flusher is asyncio.current_task():
+            table.flusher = None  # a finished task is kept by nothing but the table
 
     def _payload(self, table: Table, ended: str | None) -> dict[str, Any]:
         with speaking(self.language(table)):
@@ -228,6 +230,8 @@ class TableMessage:
                 await self._ping_turn(table)
             except Exception:
                 log.exception("Notifying the players of table %s failed", table.match_id)
+        if table.notifier is asyncio.current_task():
+            table.notifier = None
 
     async def _send_outbox(self, table: Table) -> None:
         for payload in self._outbox.pop(table.match_id, []):

@@ -343,8 +343,8 @@ class TableService:
 
     async def _expired(self, table: Table, version: int) -> None:
         async with table.lock:
-            if table.closed or table.match.version != version:
-                return
+            if table.closed or self.closing or table.match.version != version:
+                return  # closing: the deadline is stored and resumes after the restart
             waiting = table.match.waiting_for()
             if not waiting:
                 return
@@ -432,7 +432,8 @@ class TableService:
         """Stop timers and edits, and let actions in progress finish (bot closing)."""
         self.closing = True
         for table in self.registry.all():
-            for task in (table.timer, table.flusher, table.notifier):
+            self.timers.cancel(table)
+            for task in (table.flusher, table.notifier):
                 if task is not None:
                     task.cancel()
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
 
 import discord
 import pytest
+from discord import app_commands
 from discord.ext import commands
 
 from cogs.uno.cog import UnoCog, UserFacingError
@@ -65,3 +69,23 @@ async def test_a_page_past_a_shrunken_board_shows_its_last_page(cog: UnoCog) -> 
 async def test_a_page_of_an_empty_board_is_its_only_page(cog: UnoCog) -> None:
     empty = await board_page(cog.db, guild_id=BOARD_GUILD, variant="pizza", page=7)
     assert (empty.page, empty.pages, empty.entries) == (1, 1, [])
+
+
+async def test_a_command_answered_too_late_is_logged_as_late_not_as_a_failure(
+    cog: UnoCog, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Discord refuses an answer after its 3 s with 10062; on an overloaded machine that
+    # is expected, like a late click: a warning, no traceback, and no second answer
+    # (this interaction has no response to send one through: trying would raise).
+    late = discord.NotFound(
+        cast(Any, SimpleNamespace(status=404, reason="Not Found")),
+        {"code": 10062, "message": "Unknown interaction"},
+    )
+    interaction = cast(
+        Any, SimpleNamespace(user=SimpleNamespace(id=ALICE), command=None, channel_id=CHANNEL)
+    )
+    with caplog.at_level(logging.INFO):
+        await cog.cog_app_command_error(interaction, app_commands.CommandInvokeError(cog.uno, late))
+    levels = [record.levelno for record in caplog.records if record.name == "cogs.uno.cog"]
+    assert levels == [logging.WARNING]
+    assert "answered too late" in caplog.text
