@@ -46,9 +46,8 @@ def colour_legit(
 
 
 def record(t: Table, i: int, card: Card, legit: bool) -> None:
-    """At play time: the rest of the hand and the verdict on it."""
-    hand = tuple(sorted(t.hands[i], key=HAND_ORDER.__getitem__))
-    t.wild_draw = WildDraw(i, hand, legit)
+    """At play time: the rest of the hand (sorted when shown) and the verdict on it."""
+    t.wild_draw = WildDraw(i, tuple(t.hands[i]), legit)
 
 
 def accept(t: Table, i: int, skip_logged: bool, events: list[Event]) -> None:
@@ -71,7 +70,7 @@ def challenge(t: Table, i: int, skip_logged: bool, events: list[Event]) -> None:
     count = DRAWS[t.discard[-1].face]
     w = record_.player
     t.revealed_to = i
-    t.revealed = record_.hand
+    t.revealed = tuple(sorted(record_.hand, key=HAND_ORDER.__getitem__))
     events.append(ChallengeResolved(t.players[i], t.players[w], record_.legit))
     if record_.legit:  # the challenger draws two more and loses the turn
         draw_cards(t, i, count + 2, _FOR_CHALLENGE, events)
