@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from engine import events as events_module
-from engine.cards import Card, Colour
+from engine.cards import HAND_ORDER, Card, Colour
 from engine.events import Event
 from engine.options import ClassicOptions, DuoOptions, Options, PizzaOptions
 from engine.piles import sync_playable
@@ -203,7 +203,11 @@ def dump_table(t: Table) -> dict[str, Any]:
         "first_colour": t.first_colour,
         "wild_draw": None
         if wd is None
-        else {"player": wd.player, "hand": _codes(wd.hand), "legit": wd.legit},
+        else {
+            "player": wd.player,
+            "hand": _codes(sorted(wd.hand, key=HAND_ORDER.__getitem__)),
+            "legit": wd.legit,
+        },
         "revealed_to": t.revealed_to,
         "revealed": _codes(t.revealed),
         "dip": None if t.dip is None else [t.dip[0], t.dip[1], t.dip[2].code],

@@ -25,6 +25,10 @@ class DrawReason(Enum):
     FIRST_CARD = "first card"
     DRAW_TWO = "draw two"  # C5: the automatic draw of a classic Draw 2
 
+    # A member is only ever equal to itself: hash in C, not Enum's Python-level
+    # hash(name) (a draw's reason keys the shared CardsDrawn events, engine/piles.py).
+    __hash__ = object.__hash__
+
 
 @dataclass(frozen=True, slots=True)
 class RoundStarted:

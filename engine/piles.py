@@ -12,6 +12,10 @@ from engine.events import CardsDrawn, DrawPileRefilled, DrawReason, Event
 from engine.table import NO_CARDS, Table
 
 _TURN = DrawReason.TURN
+# Shared events (immutable values): with ten hands holding most of a classic deck the
+# draw pile runs out every twenty actions or so, and building an event costs about
+# as much as the rest of the refill.
+_REFILLED = {n: DrawPileRefilled(n) for n in range(1, 128)}
 
 
 def sync_playable(t: Table) -> None:
@@ -31,7 +35,7 @@ def refill(t: Table, events: list[Event]) -> bool:
     else:  # D12: turned over as one stack, the oldest card on top
         rest.reverse()
     t.draw = rest
-    events.append(DrawPileRefilled(len(rest)))
+    events.append(_REFILLED.get(len(rest)) or DrawPileRefilled(len(rest)))
     return True
 
 

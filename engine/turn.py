@@ -100,13 +100,13 @@ def finish_round(t: Table, rules: Ruleset, i: int, card: Card, events: list[Even
 
 def choose_colour(t: Table, rules: Ruleset, i: int, colour: Colour, events: list[Event]) -> None:
     t.active = colour
-    sync_playable(t)
+    top = t.discard[-1]
+    t.playable = MATCHING[top][colour]  # as sync_playable: the table's own lookup
     events.append(t.said[i].named[colour])
     if t.first_colour:
         t.first_colour = False
         rules.first_colour_named(t, i, events)
         return
-    top = t.discard[-1]
     pending = rules.special_wild(t, i, top, events)
     if pending is _GIVE:  # P6: the same player gives a card first
         t.pending = pending

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import HAND_ORDER, MATCHING, Card, Colour, Face
+from engine.cards import EVERY_CARD, HAND_ORDER, MATCHING, Card, Colour, Face
 from engine.events import ChallengeResolved, DrawReason, Event
 from engine.options import Options
 from engine.piles import draw_cards
@@ -18,6 +18,9 @@ from engine.views import Pending
 
 DRAWS = {Face.WILD_DRAW_FOUR: 4, Face.WILD_DRAW_TWO: 2}
 """The draw-wilds and what each makes the hit player draw."""
+
+OF_COLOUR = {colour: frozenset(c for c in EVERY_CARD if c.colour is colour) for colour in Colour}
+"""Every card of each colour: C7's test is one set operation, in C."""
 
 
 # Enum members as module constants: `Pending.NONE` is a metaclass attribute lookup.
@@ -39,13 +42,12 @@ def colour_legit(
     options: Options, hand: Sequence[Card], top: Card, active: Colour | None, face: Face
 ) -> bool:
     """C7 (and D10's classic option): illegitimate only with a card of the active colour."""
-    return active is None or not any(c.colour is active for c in hand)
+    return active is None or OF_COLOUR[active].isdisjoint(hand)
 
 
 def record(t: Table, i: int, card: Card, legit: bool) -> None:
-    """At play time: the rest of the hand and the verdict on it."""
-    hand = tuple(sorted(t.hands[i], key=HAND_ORDER.__getitem__))
-    t.wild_draw = WildDraw(i, hand, legit)
+    """At play time: the rest of the hand (sorted when shown) and the verdict on it."""
+    t.wild_draw = WildDraw(i, tuple(t.hands[i]), legit)
 
 
 def accept(t: Table, i: int, skip_logged: bool, events: list[Event]) -> None:
@@ -70,7 +72,7 @@ def challenge(t: Table, i: int, skip_logged: bool, events: list[Event]) -> None:
     count = DRAWS[t.discard[-1].face]
     w = record_.player
     t.revealed_to = i
-    t.revealed = record_.hand
+    t.revealed = tuple(sorted(record_.hand, key=HAND_ORDER.__getitem__))
     events.append(ChallengeResolved(t.players[i], t.players[w], record_.legit))
     if record_.legit:  # the challenger draws two more and loses the turn
         draw_cards(t, i, count + 2, _FOR_CHALLENGE, events)

@@ -1,7 +1,9 @@
 """Properties of every variant (Duo; Pizza with 2-5 players; classic UNO with
 2-10), on random play: cards are conserved, an illegal action changes nothing,
 `legal_actions` is exactly what `check` accepts, every game ends, a snapshot
-continues identically, a match replays from its seed and log.
+continues identically, a match replays from its seed and log, every step keeps
+the invariants (`Watch`: events, views, scores, pending decisions), test tables
+play on honestly, and timeouts alone play on.
 
 A Dump (D9) may name any order of the cards it lays; `legal_actions` offers one
 order per last card (the empty `order`: the other cards in hand order), so the
@@ -17,15 +19,33 @@ import itertools
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import Action, Dump, JumpIn, Play, SwapHands
-from engine.cards import EVERY_CARD, Card, classic_deck, duo_deck, pizza_deck
+from engine import classic, duo, pizza
+from engine.actions import Action, CallUno, CatchUno, Draw, Dump, JumpIn, Play, SwapHands
+from engine.builders import table_for_test
+from engine.cards import EVERY_CARD, Card, Face, classic_deck, duo_deck, pizza_deck
 from engine.errors import IllegalAction
+from engine.events import (
+    CardGiven,
+    CardPlayed,
+    CardReturned,
+    ChallengeResolved,
+    ColourDumped,
+    CutForPlayerOne,
+    DraftPicked,
+    Event,
+    FirstCardTurned,
+    MatchEnded,
+    RoundEnded,
+    RoundStarted,
+)
 from engine.match import (
+    SNAPSHOT_SCHEMA,
     ClassicOptions,
     DuoOptions,
     Match,
@@ -55,6 +75,7 @@ from engine.offers import (
     TAKE_VOLLEY,
 )
 from engine.players import RandomPlayer
+from engine.views import Pending, Phase
 
 Log = list[tuple[str, Action] | tuple[str, None]]
 
@@ -126,7 +147,7 @@ def step(
     for player in seated:
         legal = match.legal_actions(player)
         if (CALL in legal or CATCH in legal) and rng.random() < 0.3:
-            action = CALL if CALL in legal else CATCH
+            action: Action = CALL if CALL in legal else CATCH
             match.apply(player, action)
             log.append((player, action))
             return
@@ -139,7 +160,7 @@ def step(
     who = match.waiting_for()[0]
     legal = match.legal_actions(who)
     if eager:
-        plays = [a for a in legal if isinstance(a, Play)]
+        plays: list[Action] = [a for a in legal if isinstance(a, Play)]
         legal = plays if plays and rng.random() < 0.9 else legal
     action = legal[rng.randrange(len(legal))]
     match.apply(who, action)
@@ -280,6 +301,7 @@ def test_x4_a_snapshot_continues_identically(
             break
         who = match.waiting_for()[0]
         legal = match.legal_actions(who)
+        assert copy.legal_actions(who) == legal
         action = legal[rng.randrange(len(legal))]
         twin = copy_of(action)  # an equal copy: judged by `check`, not by identity
         assert copy.apply(who, twin) == match.apply(who, action)
@@ -341,3 +363,272 @@ def test_x1_nobody_outside_the_match_may_act_once_it_is_over(variant: Variant) -
         assert match.legal_actions(who) == []
         with pytest.raises(IllegalAction):
             match.apply(who, DRAW)
+
+
+# ------------------------------------------------------------- every step watched
+
+# Events that may name a card, each only one everybody may see (D1, P1, C1 stay private).
+CARD_EVENTS = (
+    CardPlayed,
+    ColourDumped,
+    DraftPicked,
+    FirstCardTurned,
+    CutForPlayerOne,
+    CardReturned,
+    RoundEnded,
+)
+POINTS = {"duo": duo.POINTS, "pizza": pizza.POINTS, "classic": classic.POINTS}
+DRAFTING = (Pending.DRAFT_PICK, Pending.DRAFT_FORCED)
+
+
+class Watch:
+    """What must hold after every step of a random match, in every variant: every
+    card once, the version, one player awaited, public events, views that agree with
+    the snapshot, the round and match scores (D14, P11, C11), and where a pending
+    decision can come from."""
+
+    def __init__(self, match: Match, deck: Counter[str]) -> None:
+        self.match = match
+        self.deck = deck
+        self.snap = match.to_snapshot()
+        self.challenger: str | None = None  # D10/P7/C7: who may see the judged hand
+        self.gift: tuple[str, str] | None = None  # P6: the last Dip's giver and receiver
+        self.scores = dict.fromkeys(match.players, 0)
+
+    def __call__(self, who: str, action: Action | None, events: list[Event]) -> None:
+        m, before = self.match, self.snap
+        self.snap = snap = m.to_snapshot()
+        assert (snap["schema"], snap["variant"]) == (SNAPSHOT_SCHEMA, m.variant)
+        assert Counter(card_codes(snap)) == self.deck  # D1, P1, C1
+        assert snap["version"] == before["version"] + 1
+        assert len(m.waiting_for()) == (0 if m.is_over else 1)
+        if who == self.challenger:  # shown until the challenger's next action
+            self.challenger = None
+        for event in events:
+            self.follow(event, before, snap)
+        self.check_views(snap, {who, *m.waiting_for()})
+        if action is not None:
+            self.check_pending(action, events, before)
+        assert m.legal_actions("stranger") == []
+        with pytest.raises(IllegalAction, match=r"\w"):
+            m.check("stranger", DRAW)
+
+    def follow(self, event: Event, before: dict[str, Any], snap: dict[str, Any]) -> None:
+        if not isinstance(event, CARD_EVENTS):
+            assert "Card(" not in repr(event), event  # a drawn or given card is never named
+        match event:
+            case CardPlayed():
+                assert event.card.code in before["hands"][self.seat(event.player)]
+            case ColourDumped():
+                held = Counter(before["hands"][self.seat(event.player)])
+                assert not Counter(c.code for c in event.cards) - held
+            case DraftPicked():
+                assert event.shown is not None  # the kept card stays private
+                assert event.shown.code == before["draw"][-2 if event.kept else -1]
+            case FirstCardTurned() if snap["discard"]:
+                assert event.card.code in (snap["discard"][0], *snap["draw"])  # or returned
+            case ChallengeResolved():
+                self.challenger = event.challenger
+            case CardGiven():
+                self.gift = (event.giver, event.receiver)
+            case RoundStarted():
+                self.gift = None
+            case RoundEnded():
+                self.check_round(event)
+                self.challenger = None
+            case MatchEnded():
+                self.check_match(event)
+
+    def seat(self, player: str) -> int:
+        return self.match.players.index(player)
+
+    def check_round(self, event: RoundEnded) -> None:
+        """D14: each loser scores their own hand; P11, C11: the winner scores them all."""
+        hands, points = dict(event.hands), dict(event.points)
+        worth = {p: sum(POINTS[self.match.variant][c] for c in hands.get(p, ())) for p in points}
+        assert worth[event.winner] == 0
+        if self.match.variant == "duo":
+            assert points == worth
+        else:
+            assert points == {p: sum(worth.values()) if p == event.winner else 0 for p in points}
+        for p, gained in points.items():
+            self.scores[p] += gained
+        assert dict(event.scores) == self.scores
+
+    def check_match(self, event: MatchEnded) -> None:
+        final = dict(event.scores)
+        assert final == self.scores  # an unfinished round is not scored (X3)
+        target = self.match.public_view().target
+        others = [v for p, v in final.items() if p != event.winner]
+        if len(event.forfeited) == len(final) - 1:  # X3: the last one seated wins
+            assert event.winner not in event.forfeited
+        elif self.match.variant == "duo":  # D14: reaching the target loses
+            assert others[0] >= target > final[event.winner]
+        else:  # P11, C11: the first to the target wins
+            assert final[event.winner] >= target > max(others)
+
+    def check_views(self, snap: dict[str, Any], focus: set[str]) -> None:
+        """Every seat's view now and then, the actor's and the next one's always."""
+        m = self.match
+        public = m.public_view()
+        assert len(public.recent) <= 10
+        assert public.top is None or public.top.code == snap["discard"][-1]
+        assert [c.code for c in public.draft_pile] == snap["draft"]
+        everyone = snap["version"] % 4 == 0
+        for k, player in enumerate(m.players):
+            if not everyone and player not in focus:
+                continue
+            view = m.private_view(player)
+            assert sorted(c.code for c in view.hand) == sorted(snap["hands"][k])
+            mine = public.to_act == player
+            if view.looking_at is not None:
+                assert mine
+                assert public.pending in DRAFTING
+                assert view.looking_at.code == snap["draw"][-1]
+            if view.drawn is not None:
+                assert mine
+                assert public.pending is Pending.DRAWN_CARD
+                assert view.drawn in view.hand
+            assert view.revealed_hand is None or player == self.challenger
+            giver, receiver = self.gift or ("", "")
+            assert view.given is None or player == giver
+            assert view.received is None or player == receiver
+            legal = m.legal_actions(player)
+            assert list(view.legal) == legal
+            assert len(set(legal)) == len(legal)
+            for action in legal:
+                if isinstance(action, Play):
+                    assert action.card in view.hand
+                elif isinstance(action, Dump):
+                    assert action.last in view.hand
+
+    def check_pending(self, action: Action, events: list[Event], before: dict[str, Any]) -> None:
+        """Each pending decision is one the last step can have led to."""
+        view = self.match.public_view()
+        pending, top = view.pending, view.top
+        if isinstance(action, CallUno | CatchUno):
+            assert pending.value == before["pending"]
+            return
+        if view.phase is not Phase.PLAY:
+            assert pending in (DRAFTING if view.phase is Phase.DRAFT else (Pending.NONE,))
+            return
+        assert top is not None
+        if pending is Pending.REVERSE_DUMP or pending is Pending.DUMP:  # D4, D9
+            assert top.face is Face.REVERSE
+        elif pending is Pending.COLOUR:
+            assert top.is_wild
+            assert view.active_colour is None
+        elif pending is Pending.DRAWN_CARD:
+            assert isinstance(action, Draw)
+        elif pending is Pending.GIVE:  # P6
+            assert top.face is Face.WILD_DIP
+        elif pending is Pending.NONE:
+            assert view.active_colour is not None
+        if self.match.variant == "duo":  # D7, D8: what a volley or a Wild Draw 4 owes
+            self.check_owed(view.pending_draw, pending, top)
+
+    @staticmethod
+    def check_owed(owed: int, pending: Pending, top: Card) -> None:
+        if pending is Pending.VOLLEY:
+            assert top.face is Face.DRAW_TWO
+            assert owed >= 2
+            assert owed % 2 == 0
+        elif pending is Pending.WILD_DRAW:
+            assert top.face is Face.WILD_DRAW_FOUR
+            assert owed == 4
+        else:
+            assert owed == 0
+
+
+def card_codes(snap: dict[str, Any]) -> list[str]:
+    return [*snap["draw"], *snap["discard"], *snap["draft"], *itertools.chain(*snap["hands"])]
+
+
+def watched_step(match: Match, rng: random.Random) -> tuple[str, Action | None, list[Event]]:
+    """Any seated player's offer now and then (calls, catches, moves out of turn), a
+    removal rarely and likelier while a decision is pending (X3), else the decision."""
+    seated = [s.player for s in match.public_view().seats if s.seated]
+    pending = match.public_view().pending is not Pending.NONE
+    if (len(seated) > 2 or match.variant == "duo") and rng.random() < (0.02 if pending else 0.002):
+        who = rng.choice(seated)
+        return who, None, match.remove_player(who)
+    who = match.waiting_for()[0]
+    if rng.random() < 0.3:
+        others = [p for p in seated if p != who and match.legal_actions(p)]
+        who = rng.choice(others) if others else who
+    legal = match.legal_actions(who)
+    action = legal[rng.randrange(len(legal))]
+    return who, action, match.apply(who, action)
+
+
+@settings(deadline=None)
+@given(table=tables())
+def test_x1_every_step_keeps_the_invariants(table: tuple[str, int, int, Options]) -> None:
+    variant, seats, seed, options = table
+    match = start(variant, seats, seed, options)
+    watch = Watch(match, deck_of(match, options))
+    rng = random.Random(seed)
+    for _ in range(1500):
+        if match.is_over:
+            break
+        watch(*watched_step(match, rng))
+
+
+VARIANT_OPTIONS: dict[str, tuple[Options, int, int]] = {
+    "duo": (DuoOptions(), 2, 2),
+    "pizza": (PizzaOptions(), 2, 5),
+    "classic": (ClassicOptions(), 2, 10),
+}
+
+
+@settings(deadline=None)
+@given(
+    variant=st.sampled_from(sorted(VARIANT_OPTIONS)),
+    seed=st.integers(0, 2**32 - 1),
+    sizes=st.lists(st.integers(1, 9), min_size=10, max_size=10),
+)
+def test_x4_a_test_table_plays_on_by_the_real_rules(
+    variant: str, seed: int, sizes: list[int]
+) -> None:
+    """`table_for_test` states are honest: random play from one keeps every invariant."""
+    options, low, high = VARIANT_OPTIONS[variant]
+    n = low + seed % (high - low + 1)
+    deck = {"duo": duo_deck, "pizza": pizza_deck, "classic": classic_deck}[variant]()
+    random.Random(seed).shuffle(deck)
+    top = next(c for c in deck if c.colour is not None)
+    deck.remove(top)
+    hands = [[deck.pop() for _ in range(k)] for k in sizes[:n]]
+    players = [f"p{k}" for k in range(n)]
+    match = table_for_test(
+        variant,
+        hands=hands,
+        discard=[top],
+        players=players,
+        turn=players[seed % n],
+        seed=seed,
+        options=options,
+    )
+    watch = Watch(match, deck_of(match, options))
+    rng = random.Random(seed)
+    for _ in range(300):
+        if match.is_over:
+            break
+        watch(*watched_step(match, rng))
+
+
+@settings(deadline=None)
+@given(table=tables(), at=st.integers(0, 600))
+def test_x1_timeouts_alone_play_on(table: tuple[str, int, int, Options], at: int) -> None:
+    """A table where nobody answers any more: every default is legal and the same
+    twice, and carrying them out plays on (DESIGN.md's safe defaults)."""
+    variant, seats, seed, options = table
+    match = start(variant, seats, seed, options)
+    play_out(match, seed, limit=at)
+    for _ in range(200):
+        if match.is_over:
+            break
+        who = match.waiting_for()[0]
+        action = match.timeout_action(who)
+        assert action in match.legal_actions(who)
+        assert match.timeout_action(who) == action
+        match.apply(who, action)
