@@ -64,9 +64,6 @@ _NONE, _DRAWN, _COLOUR, _WILD_DRAW = (
     Pending.WILD_DRAW,
 )
 _REVERSE_DUMP = Pending.REVERSE_DUMP
-
-
-# Enum members as module constants: `Pending.NONE` is a metaclass attribute lookup.
 _DUMP = Pending.DUMP
 _VOLLEY = Pending.VOLLEY
 _DRAFT_PICK = Pending.DRAFT_PICK
