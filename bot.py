@@ -100,8 +100,6 @@ class UnoBot(commands.Bot):
         self.db: Database | None = None
         self.card_emojis = CardEmojis()
         self._emoji_sync: asyncio.Task[object] | None = None
-        self._set_up = False
-        self._closing: asyncio.Task[None] | None = None
         self.stop_requested = False
 
     async def setup_hook(self) -> None:
@@ -131,7 +129,6 @@ class UnoBot(commands.Bot):
         # first time, a single GET after): the tables open meanwhile.
         faces.use(self.card_emojis)
         self._emoji_sync = asyncio.create_task(self.card_emojis.sync(self))
-        self._set_up = True
 
     async def sync_commands(self) -> None:
         """Sync to the development server instantly, or globally."""
@@ -146,20 +143,10 @@ class UnoBot(commands.Bot):
             log.info("Synced %d global commands", len(synced))
 
     def stop_soon(self, starting: asyncio.Task[Any]) -> None:
-        """SIGINT or SIGTERM: close cleanly. Before the set-up is over there is nothing to
-        close yet, so the start (`starting`, the task running `start`) is cancelled
-        instead, as it is on a second signal while a close takes too long."""
-        first = not self.stop_requested
+        """SIGINT or SIGTERM: cancel `starting` (the task running `start`), so no event
+        is read any more, and `run` closes the bot (tables, timers, database)."""
         self.stop_requested = True
-        if first and self._set_up:
-            self._closing = asyncio.create_task(self.close())
-        else:
-            starting.cancel()
-
-    async def wait_closed(self) -> None:
-        """Until a close that a signal started is over (the database closed too)."""
-        if self._closing is not None:
-            await self._closing
+        starting.cancel()
 
     async def close(self) -> None:
         # discord.py waits 2 s after connecting for the servers before its ready event: a
@@ -226,7 +213,6 @@ async def serve(bot: UnoBot, token: str) -> None:
         loop.add_signal_handler(stop, bot.stop_soon, starting)
     try:
         await bot.start(token)
-        await bot.wait_closed()
     except asyncio.CancelledError:
         if not bot.stop_requested:
             raise
