@@ -222,12 +222,16 @@ class Database:
                 with contextlib.suppress(asyncio.CancelledError):
                     await self._checkpoints
             await self._checkpointer.close()
-            await self._reader.close()
-            try:
-                # Leave a tidy file: the WAL folded in and truncated.
-                await self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            finally:
-                await self._writer.close()
+            # A read or a write transaction still in flight (a click answered while the
+            # bot closes) ends first: it commits, and the checkpoint doesn't meet it.
+            async with self._read_lock:
+                await self._reader.close()
+            async with self._write_lock:
+                try:
+                    # Leave a tidy file: the WAL folded in and truncated.
+                    await self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                finally:
+                    await self._writer.close()
 
     @wraps_storage_errors
     async def checkpoint(self) -> tuple[int, int, int]:
