@@ -228,10 +228,21 @@ class Database:
                 await self._reader.close()
             async with self._write_lock:
                 try:
-                    # Leave a tidy file: the WAL folded in and truncated.
-                    await self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                    await self._tidy()
                 finally:
                     await self._writer.close()
+
+    async def _tidy(self) -> None:
+        """Leave a tidy file: the WAL folded in and truncated. A read cancelled half-way
+        (a task stopped as the bot closes) can leave its statement open on the writer;
+        the checkpoint then meets it as "locked". Nothing is lost: the WAL holds every
+        committed write, and the next open reads it."""
+        try:
+            await self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error):
+                raise
+            log.info("Closing %s: the WAL is left for the next open (%s)", self.path, error)
 
     @wraps_storage_errors
     async def checkpoint(self) -> tuple[int, int, int]:
