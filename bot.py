@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import signal
 import sys
 from typing import Any
 
@@ -107,6 +108,7 @@ class UnoBot(commands.Bot):
         self.db: Database | None = None
         self.card_emojis = CardEmojis()
         self._emoji_sync: asyncio.Task[object] | None = None
+        self.stop_requested = False
 
     async def setup_hook(self) -> None:
         if self.settings.discord_api_base:
@@ -148,7 +150,19 @@ class UnoBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("Synced %d global commands", len(synced))
 
+    def stop_soon(self, starting: asyncio.Task[Any]) -> None:
+        """SIGINT or SIGTERM: cancel `starting` (the task running `start`), so no event
+        is read any more, and `run` closes the bot (tables, timers, database)."""
+        self.stop_requested = True
+        starting.cancel()
+
     async def close(self) -> None:
+        # discord.py waits 2 s after connecting for the servers before its ready event: a
+        # close within that wait would leave its ready task dispatching on a closed
+        # client (a traceback). Nothing is ready to announce any more.
+        ready = self._connection._ready_task
+        if ready is not None and not ready.done():
+            ready.cancel()
         if self._emoji_sync is not None and not self._emoji_sync.done():
             self._emoji_sync.cancel()
         await super().close()  # unloads the cogs first, which stop their timers
@@ -170,7 +184,7 @@ async def run(settings: Settings) -> int:
         discord.asset.Asset.BASE = str(yarl.URL(settings.discord_api_base).origin())
     async with UnoBot(settings) as bot:
         try:
-            await bot.start(settings.discord_token.get_secret_value())
+            await serve(bot, settings.discord_token.get_secret_value())
         except discord.LoginFailure:
             fail(
                 "Discord refused DISCORD_TOKEN: copy a fresh token from the Bot page of "
@@ -196,6 +210,24 @@ async def run(settings: Settings) -> int:
             fail(f"Could not reach Discord ({error.__class__.__name__}): check the network.")
             return 1
     return 0
+
+
+async def serve(bot: UnoBot, token: str) -> None:
+    """Run the bot until it is closed, or until SIGINT (Ctrl-C) or SIGTERM closes it."""
+    starting = asyncio.current_task()
+    assert starting is not None
+    loop = asyncio.get_running_loop()
+    for stop in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(stop, bot.stop_soon, starting)
+    try:
+        await bot.start(token)
+    except asyncio.CancelledError:
+        if not bot.stop_requested:
+            raise
+        starting.uncancel()  # our own stop, not the caller's: `run` closes the bot
+    finally:
+        for stop in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(stop)
 
 
 def fail(sentence: str) -> None:

@@ -29,8 +29,8 @@ def screenshot_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def launcher(tmp_path: Path) -> Iterator[Launcher]:
-    """The playground with a computer that moves after 0.3 s instead of 1.5 s."""
-    launched = Launcher(tmp_path, COMPUTER_DELAY_MS="300")
+    """The playground with a computer that moves after 0.05 s instead of 1.5 s."""
+    launched = Launcher(tmp_path, COMPUTER_DELAY_MS="50")
     yield launched
     stopped_cleanly(launched)
 

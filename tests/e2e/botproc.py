@@ -85,10 +85,11 @@ class BotProcess:
         self.process.send_signal(signal.SIGKILL)
         await self.process.wait()
 
-    async def stop(self) -> int:
+    async def stop(self, how: signal.Signals = signal.SIGINT) -> int:
+        """Ctrl-C (SIGINT) or a service manager's SIGTERM; a kill after 10 s."""
         if self.process is None or self.process.returncode is not None:
             return self.process.returncode if self.process else 0
-        self.process.send_signal(signal.SIGINT)
+        self.process.send_signal(how)
         try:
             return await asyncio.wait_for(self.process.wait(), timeout=10)
         except TimeoutError:

@@ -92,7 +92,10 @@ async def bots(emu: Emulator, scene: Scene, database: Path) -> AsyncIterator[Bot
     yield make
     for bot in made:
         if bot.process is not None and bot.process.returncode is None:
-            await bot.stop()
+            # Stopped at whatever moment the test ended: still a clean shutdown.
+            assert await bot.stop() == 0, bot.output()[-4000:]
+    for bot in made:
+        assert "Traceback" not in bot.output(), bot.output()[-4000:]
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")

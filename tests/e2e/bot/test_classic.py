@@ -1,23 +1,38 @@
-"""Classic UNO through the real bot: a lobby of up to 10, a match played to the end."""
+"""Classic UNO through the real bot: a lobby of up to 10, matches played to the end.
+
+The 2- and 4-player matches are played at the same time by one module fixture, each in
+a server of its own (as tests/e2e/bot/test_matches.py does); each test asserts its own."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
-from playground import Driver, Emulator
+from playground import Driver, Emulator, Log, User
+from tests.e2e.bot.conftest import new_scene
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
 from tests.e2e.uno_table import ScriptedTable, TableWatch, load_truth, lobby_id
 
 MAX_ACTIONS = 3000
+PLAYERS = (2, 4)
 
 
-@pytest.mark.parametrize("players", [2, 4])
-async def test_classic_match_played_to_the_end(
-    emu: Emulator, driver: Driver, scene: Scene, uno_bot: BotProcess, database: Path, players: int
-) -> None:
+@dataclass
+class Played:
+    scene: Scene
+    users: list[User]
+    table: ScriptedTable
+
+
+async def classic_match(emu: Emulator, driver: Driver, database: Path, players: int) -> Played:
+    """A classic match to 50 in a server of its own, the table checked after every action."""
+    scene = new_scene(emu)
     users = [scene.alice, scene.bob] + [
         emu.add_user(f"player{i}", guild=scene.guild) for i in range(players - 2)
     ]
@@ -32,16 +47,42 @@ async def test_classic_match_played_to_the_end(
         checked += 1
         if not await table.step():
             break
-    assert await load_truth(database, scene.channel.id) is None, "the match did not finish"
+    print(f"classic, {players} players: {table.actions} actions, {checked} checks")
+    return Played(scene, users, table)
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def played(
+    emu: Emulator, shared_bot: BotProcess, shared_database: Path
+) -> AsyncIterator[tuple[dict[int, Played], Log]]:
+    """The 2- and 4-player matches, played at the same time (each mostly waits)."""
+    log = emu.world.log = Log()
+    driver = Driver(emu)
+    both = await asyncio.gather(*(classic_match(emu, driver, shared_database, n) for n in PLAYERS))
+    yield dict(zip(PLAYERS, both, strict=True)), log
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+async def test_classic_match_played_to_the_end(
+    driver: Driver,
+    played: tuple[dict[int, Played], Log],
+    uno_bot: BotProcess,
+    shared_database: Path,
+    players: int,
+) -> None:
+    matches, log = played
+    match = matches[players]
+    scene, table = match.scene, match.table
+    assert await load_truth(shared_database, scene.channel.id) is None, "the match did not finish"
     await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
     assert "Classic UNO" in table.public_text()
     assert table.failures() == []
-    assert emu.log.failed == []
-    assert emu.log.violations == []
+    assert log.failed == []
+    assert log.violations == []
 
     board = await driver.slash(scene.alice, scene.channel, "uno leaderboard", variant="classic")
     assert board.message is not None
-    assert sum(user.name in board.message.text() for user in users) == players
+    assert sum(user.name in board.message.text() for user in match.users) == players
 
 
 async def test_a_classic_lobby_seats_ten_and_no_more(

@@ -1,5 +1,5 @@
-"""An idle player, through a bot of its own with 5-second turns: each missed turn shown
-on the table and privately, one warning ping, then removal."""
+"""An idle player, through a bot of its own with 3-second turns (TEST_TURN_SECONDS): each
+missed turn shown on the table and privately, one warning ping, then removal."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ async def test_an_idle_player_is_warned_once_and_the_table_shows_missed_turns(
 ) -> None:
     sent: list[dict[str, Any]] = []
     emu.world.readers.append(sent.append)
-    bot = bots(turn_seconds=5)
+    bot = bots(turn_seconds=3)
     await bot.start()
     table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=3)
     await table.open("duo", opponent=scene.bob)

@@ -1,6 +1,7 @@
-"""A Duo match played to the end by players who take the shortcuts (Keep the rest, the
+"""The last round of a Duo match played to the end by players who take the shortcuts (the
 one UNO button), then a Rematch: each player presses once and the same two sit down
-again. Prints clicks per turn and public posts per match, for the record."""
+again. The round starts from a running table written before the bot starts
+(tests/e2e/crafted.py): the clicks per turn of a whole match are bench/clicks.py's."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from db.database import Database
 from playground import Driver, Emulator, Message
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
+from tests.e2e.crafted import late_round, write_running_table
 from tests.e2e.uno_table import ScriptedTable, is_table_message, load_truth, play_out
 
 
@@ -25,22 +27,23 @@ def bot_posts(emu: Emulator, table: ScriptedTable) -> list[Message]:
 async def test_a_finished_match_offers_a_rematch_each_player_accepts_once(
     emu: Emulator, driver: Driver, scene: Scene, bots: Any, database: Path
 ) -> None:
+    users = [scene.alice, scene.bob]
+    reached = late_round("duo", [str(u.id) for u in users], target=50, near=15)
+    async with Database.open(database) as db:
+        await write_running_table(
+            db,
+            reached,
+            guild_id=scene.guild.id,
+            channel_id=scene.channel.id,
+            names=["alice", "bob"],
+        )
     bot: BotProcess = bots(table_seed=11)
     await bot.start()
-    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=11)
-    await table.open("duo", opponent=scene.bob, target=50)
+    table = ScriptedTable(driver, scene.channel, users, seed=11)
+    await driver.wait_for(table.table_message, timeout=10)
     await table.open_hands()
-    clicks = await play_out(table, driver, database)
+    await play_out(table, driver, database)
     await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=15)
-    async with Database.open(database) as db:
-        logged = await db.tables.actions(1)
-    plays = sum(1 for a in logged if '"play"' in a.action_json or '"draw"' in a.action_json)
-    posts = bot_posts(emu, table)
-    print(
-        f"FIGURES clicks={sum(clicks.values())} draft={clicks['draft']} play={clicks['play']} "
-        f"turns={plays} clicks_per_turn={clicks['play'] / max(plays, 1):.2f} "
-        f"public_posts={len(posts)}"
-    )
 
     final = await driver.wait_for(
         lambda: next(

@@ -15,16 +15,9 @@ from tests.e2e.bot.conftest import BotFactory
 from tests.e2e.bot.forge import forge, private_text
 from tests.e2e.bot.test_bound_controls import open_lobby, seated_names
 from tests.e2e.bot.test_rematch import bot_posts
-from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
 from tests.e2e.crafted import late_round, write_running_table
 from tests.e2e.uno_table import ScriptedTable, is_table_message, load_truth, lobby_id, play_out
-
-
-async def ready(emu: Emulator, bot: BotProcess, *, runs: int) -> None:
-    """Wait for the bot's ready event (`runs`: the bots that logged to its file so far):
-    a bot stopped before it ran exits with discord.py's ready task failing."""
-    await emu.world.wait_for(lambda: bot.output().count("Ready as") >= runs, timeout=15)
 
 
 def rematch_ids(message: Message) -> list[str]:
@@ -95,7 +88,6 @@ async def test_a_rematch_offer_outlives_a_restart_and_an_unknown_one_says_it_exp
         )
     bot = bots()
     await bot.start()
-    await ready(emu, bot, runs=1)
     table = ScriptedTable(driver, scene.channel, users, seed=3)
     await driver.wait_for(table.table_message, timeout=10)
     await table.open_hands()
@@ -109,7 +101,6 @@ async def test_a_rematch_offer_outlives_a_restart_and_an_unknown_one_says_it_exp
 
     again = bots()
     await again.start()
-    await ready(emu, again, runs=2)
     # The finished table's button still works: bob's press completes the rematch.
     await driver.click(scene.bob, final, rematch_ids(final)[0])
     await driver.wait_for(
