@@ -59,12 +59,22 @@ async def test_h1_h3_a_house_rule_turned_on_is_shown_and_played(
     await table.open_hands()
     stacked = False
     while table.actions < MAX_ACTIONS and not stacked:
-        stacked = await stack_or_step(table)
+        if await stack_or_step(table):
+            # The stacking click may have been made from a panel a moment out of date
+            # (refused as such under load): then play on until another stack is shown.
+            stacked = await shown_on_table(driver, table, "stacks it:")
     assert stacked, "no Draw 2 was stacked on a Draw 2"
-    await driver.wait_for(lambda: "stacks it:" in table.public_text(), timeout=10)
     assert table.failures() == []
     assert emu.log.failed == []
     assert emu.log.violations == []
+
+
+async def shown_on_table(driver: Driver, table: ScriptedTable, words: str) -> bool:
+    try:
+        await driver.wait_for(lambda: words in table.public_text(), timeout=10)
+    except TimeoutError:
+        return False
+    return True
 
 
 async def stack_or_step(table: ScriptedTable) -> bool:
@@ -108,10 +118,10 @@ async def test_h3_a_player_not_in_turn_jumps_in_from_their_panel(
         ]
         if offers:
             await table.choose(*offers[0])
-            jumped = True
+            # Refused if the top card changed a moment before the click: then go on.
+            jumped = await shown_on_table(driver, table, "jumped in!")
         elif not await table.step():
             await table.open_hands()
-    assert jumped, "nobody was offered a jump-in"
-    await driver.wait_for(lambda: "jumped in!" in table.public_text(), timeout=10)
+    assert jumped, "nobody jumped in"
     assert table.failures() == []
     assert emu.log.failed == []
