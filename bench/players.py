@@ -9,11 +9,16 @@ Rows (each a pairing of strengths over whole matches, seats rotated):
 
 Each win rate comes with its 95% Wilson interval. The hard player's decision time
 (only its own decisions that needed a search or not: every act() it answered with
-a move of its own turn) is given as p50 / p99 on this machine. Matches run in
-worker processes (at most 2), the size per row is a flag:
+a move of its own turn) is given as p50 / p99 on this machine. The hard player's
+search is sized by playouts, not time (`--playouts`), so a busy machine measures the
+same player (its time cap is set high here; the count of searches the cap cut short
+says if it still bit). Decision time is given twice: wall clock, which a busy machine
+stretches, and CPU time, which is what a quiet machine's wall clock would show.
+Matches run in worker processes (at most 2), the size per row is a flag:
 
     .venv/bin/python bench/players.py --matches 100     # a quick run
     .venv/bin/python bench/players.py                   # 2,000 / 500 (hard) per row
+    .venv/bin/python bench/players.py --hard-matches 200  # 2,000 / 200 (hard) per row
 
 The last line is a JSON object with every figure.
 """
@@ -35,8 +40,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.match import Variant, new_match
 from engine.players import Computer, EasyPlayer, HardPlayer, NormalPlayer, next_move
+from engine.players.hard import PLAYOUTS
 
 CHUNK = 10  # matches per task handed to a worker
+HARD_CHUNK = 2  # a hard row's: small, so a run stopped on time loses little
 
 
 @dataclass(frozen=True)
@@ -67,14 +74,18 @@ class Tally:
     wins: int = 0
     pairs: int = 0
     ahead: int = 0
-    times: list[float] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)  # wall-clock seconds a decision
+    cpu: list[float] = field(default_factory=list)  # CPU seconds a decision
+    capped: int = 0  # hard searches the time cap stopped short of their playouts
 
     def add(self, other: Tally) -> None:
+        self.capped += other.capped
         self.matches += other.matches
         self.wins += other.wins
         self.pairs += other.pairs
         self.ahead += other.ahead
         self.times += other.times
+        self.cpu += other.cpu
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -87,36 +98,52 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return ((centre - spread) / (1 + z * z / n), (centre + spread) / (1 + z * z / n))
 
 
-def _computer(strength: str, player: str, seed: int, budget: tuple[float, int]) -> Computer:
+@dataclass(frozen=True)
+class Search:
+    """How the hard player searches in this run."""
+
+    playouts: int
+    samples: int  # 0: sized by playouts
+    cap_ms: float
+
+
+def _computer(strength: str, player: str, seed: int, search: Search) -> Computer:
     rng = random.Random(seed)
     if strength == "easy":
         return EasyPlayer(rng)
     if strength == "normal":
         return NormalPlayer(player, rng)
-    budget_ms, samples = budget
-    return HardPlayer(player, rng, budget_ms=budget_ms, samples=samples or None)
+    return HardPlayer(
+        player,
+        rng,
+        playouts=search.playouts,
+        samples=search.samples or None,
+        budget_ms=search.cap_ms,
+    )
 
 
-def play_one(row: Row, seed: int, budget: tuple[float, int]) -> Tally:
+def play_one(row: Row, seed: int, search: Search) -> Tally:
     ids = [f"s{i}" for i in range(row.seats)]
     subject = ids[seed % row.seats]
     seats = {
-        p: _computer(row.subject if p == subject else row.others, p, seed * 16 + i, budget)
+        p: _computer(row.subject if p == subject else row.others, p, seed * 16 + i, search)
         for i, p in enumerate(ids)
     }
     match = new_match(cast(Variant, row.variant), players=ids, seed=seed)
     tally = Tally(matches=1)
     while True:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         move = next_move(match, seats)
-        took = time.perf_counter() - started
+        took, cpu = time.perf_counter() - started, time.process_time() - cpu
         if move is None:
             break
         table_to_act = move[0] == subject and match.waiting_for() == (subject,)
         if row.subject == "hard" and table_to_act:
             tally.times.append(took)
+            tally.cpu.append(cpu)
         match.apply(*move)
     final = match.public_view()
+    tally.capped = sum(c.capped for c in seats.values() if isinstance(c, HardPlayer))
     tally.wins = int(final.winner == subject)
     scores = {s.player: s.score for s in final.seats}
     sign = -1 if row.variant == "duo" else 1  # Duo: the lower score is better
@@ -129,11 +156,11 @@ def play_one(row: Row, seed: int, budget: tuple[float, int]) -> Tally:
     return tally
 
 
-def run_chunk(task: tuple[int, int, int, tuple[float, int]]) -> tuple[int, Tally]:
-    index, first, count, budget = task
+def run_chunk(task: tuple[int, int, int, Search]) -> tuple[int, Tally]:
+    index, first, count, search = task
     tally = Tally()
     for seed in range(first, first + count):
-        tally.add(play_one(ROWS[index], seed, budget))
+        tally.add(play_one(ROWS[index], seed, search))
     return index, tally
 
 
@@ -149,9 +176,17 @@ def _pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
 
+def _p50_p99(seconds: list[float]) -> tuple[float, float]:
+    ordered = sorted(seconds)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return ordered[len(ordered) // 2] * 1000, p99 * 1000
+
+
 def report(rows: list[Row], tallies: dict[int, Tally], seconds: float) -> dict[str, object]:
     figures: dict[str, object] = {}
     hard_times: list[float] = []
+    hard_cpu: list[float] = []
+    capped = 0
     print(
         f"{'row':26} {'matches':>7} {'wins':>7} {'95% CI':>17} {'ahead':>7} {'95% CI':>17}  target"
     )
@@ -168,6 +203,8 @@ def report(rows: list[Row], tallies: dict[int, Tally], seconds: float) -> dict[s
             f" {_pct(ahead)} [{_pct(alow)}, {_pct(ahigh)}]  {row.target}"
         )
         hard_times += t.times
+        hard_cpu += t.cpu
+        capped += t.capped
         figures[row.name] = {
             "matches": t.matches,
             "win_rate": round(rate, 4),
@@ -176,11 +213,16 @@ def report(rows: list[Row], tallies: dict[int, Tally], seconds: float) -> dict[s
             "ahead_ci95": [round(alow, 4), round(ahigh, 4)],
         }
     if hard_times:
-        hard_times.sort()
-        p50 = hard_times[len(hard_times) // 2] * 1000
-        p99 = hard_times[min(len(hard_times) - 1, int(len(hard_times) * 0.99))] * 1000
-        print(f"hard decision time: p50 {p50:.0f} ms, p99 {p99:.0f} ms  target p99 <= 300 ms")
+        p50, p99 = _p50_p99(hard_times)
+        c50, c99 = _p50_p99(hard_cpu)
+        print(
+            f"hard decision time: p50 {p50:.0f} ms, p99 {p99:.0f} ms (wall clock);"
+            f" CPU p50 {c50:.0f} ms, p99 {c99:.0f} ms  target p99 <= 300 ms"
+        )
+        print(f"hard searches stopped by the time cap: {capped} of {len(hard_times)} decisions")
         figures["hard_ms"] = {"p50": round(p50, 1), "p99": round(p99, 1), "n": len(hard_times)}
+        figures["hard_cpu_ms"] = {"p50": round(c50, 1), "p99": round(c99, 1)}
+        figures["hard_capped"] = capped
     figures["seconds"] = round(seconds, 1)
     return figures
 
@@ -188,36 +230,72 @@ def report(rows: list[Row], tallies: dict[int, Tally], seconds: float) -> dict[s
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, help="matches per row (default 2000, hard 500)")
+    parser.add_argument("--hard-matches", type=int, help="matches a hard row (default: --matches)")
     parser.add_argument("--workers", type=int, default=2, help="processes (at most 2)")
-    parser.add_argument("--budget-ms", type=float, default=150.0, help="hard search budget")
+    parser.add_argument(
+        "--playouts", type=int, default=PLAYOUTS, help="hard: playouts a decision (its strength)"
+    )
+    parser.add_argument(
+        "--cap-ms",
+        type=float,
+        default=5000.0,
+        help="hard: the time cap of one search (high, so load doesn't weaken it)",
+    )
     parser.add_argument(
         "--samples", type=int, default=0, help="hard: this many worlds, no time budget"
     )
     parser.add_argument("--rows", default="", help="comma-separated row numbers (1-4)")
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=0.0,
+        help="stop after this long and report the matches finished (0: no limit)",
+    )
     args = parser.parse_args()
     rows = [r for r in ROWS if r.variant != "classic" or _has_classic()]
     if args.rows:
         wanted = {int(x) - 1 for x in args.rows.split(",")}
         rows = [r for r in rows if ROWS.index(r) in wanted]
-    tasks: list[tuple[int, int, int, tuple[float, int]]] = []
-    for row in rows:
-        size = args.matches or (500 if row.hard else 2000)
-        index = ROWS.index(row)
-        for first in range(0, size, CHUNK):
-            budget = (args.budget_ms, args.samples)
-            tasks.append((index, first, min(CHUNK, size - first), budget))
-    random.Random(0).shuffle(tasks)  # rows finish together, so a quick look is fair
     workers = max(1, min(2, args.workers))
     print(f"python {sys.version.split()[0]}; {len(rows)} rows; {workers} worker processes")
     started = time.perf_counter()
-    tallies = {ROWS.index(r): Tally() for r in rows}
-    with multiprocessing.Pool(workers) as pool:
-        for index, tally in pool.imap_unordered(run_chunk, tasks):
-            tallies[index].add(tally)
+    tallies = run(_tasks(rows, args), workers, args.minutes * 60)
     figures = report(rows, tallies, time.perf_counter() - started)
     if not _has_classic():
         figures["note"] = "classic not in this engine yet: no classic row"
     print(json.dumps(figures))
+
+
+def _tasks(rows: list[Row], args: argparse.Namespace) -> list[tuple[int, int, int, Search]]:
+    """The quick rows first, then the hard rows' small chunks shuffled together, so that
+    when time runs out every hard row has about the same share done."""
+    search = Search(args.playouts, args.samples, args.cap_ms)
+    quick: list[tuple[int, int, int, Search]] = []
+    hard: list[tuple[int, int, int, Search]] = []
+    for row in rows:
+        size = args.hard_matches or args.matches or 500 if row.hard else args.matches or 2000
+        chunk = HARD_CHUNK if row.hard else CHUNK
+        index = ROWS.index(row)
+        for first in range(0, size, chunk):
+            (hard if row.hard else quick).append((index, first, min(chunk, size - first), search))
+    random.Random(0).shuffle(hard)
+    return quick + hard
+
+
+def run(
+    tasks: list[tuple[int, int, int, Search]], workers: int, seconds: float
+) -> dict[int, Tally]:
+    """Every task's tally by row; with `seconds`, only what finished in that time."""
+    tallies = {index: Tally() for index, _, _, _ in tasks}
+    stop = time.perf_counter() + seconds if seconds > 0 else math.inf
+    with multiprocessing.Pool(workers) as pool:
+        for index, tally in pool.imap_unordered(run_chunk, tasks):
+            tallies[index].add(tally)
+            if time.perf_counter() > stop:
+                print(f"stopped after {seconds / 60:.0f} minutes, as asked")
+                pool.terminate()
+                break
+    return tallies
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ upgrade. Used only when saving and loading, never on the hot path.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Sequence
@@ -218,6 +219,12 @@ def dump_table(t: Table) -> dict[str, Any]:
     }
 
 
+@functools.cache
+def _options_adapter(variant: str) -> TypeAdapter[Options]:
+    """Built once per variant: building a TypeAdapter costs about 1 ms, validating 0.02 ms."""
+    return TypeAdapter(OPTIONS[variant])
+
+
 def load_table(data: dict[str, Any], *, kept_events: int, shuffled_refill: bool) -> Table:
     """Rebuild a table from `dump_table` (or a schema-1 snapshot); ValueError if invalid."""
     if data.get("schema") == 1:
@@ -225,7 +232,7 @@ def load_table(data: dict[str, Any], *, kept_events: int, shuffled_refill: bool)
     if data.get("schema") != SNAPSHOT_SCHEMA:
         raise ValueError(f"unknown snapshot schema {data.get('schema')!r}")
     snap = Snapshot.model_validate(data)
-    options = TypeAdapter(OPTIONS[snap.variant]).validate_python(snap.options)
+    options = _options_adapter(snap.variant).validate_python(snap.options)
     players = tuple(snap.players)
     t = blank_table(
         snap.variant,

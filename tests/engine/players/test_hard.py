@@ -8,7 +8,8 @@ import random
 from engine.actions import CallUno, CatchUno, Play
 from engine.cards import card
 from engine.players import STRENGTHS, EasyPlayer, HardPlayer, NormalPlayer, new_computer, next_move
-from engine.players.hard import better_than
+from engine.players.hard import MIN_SAMPLES, better_than
+from engine.views import PrivateView, PublicView
 from tests.engine.pizza_helpers import pizza
 from tests.engine.players.helpers import computer, short_match
 
@@ -67,3 +68,27 @@ def test_a_computer_and_its_views_travel_to_another_process() -> None:
 def test_new_computer_gives_the_strength_asked_for() -> None:
     kinds = {s: type(new_computer(s, "p1", seed=1)) for s in STRENGTHS}
     assert kinds == {"easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer}
+
+
+def _turn_with_choices() -> tuple[PrivateView, PublicView]:
+    m = pizza({"a": "R1 R2 G2 Y5", "b": "Y1 Y2 Y3", "c": "G1 G3 B4"}, top="R7", turn="a")
+    return m.private_view("a"), m.public_view()
+
+
+def test_the_search_is_sized_by_playouts_not_by_time() -> None:
+    me, table = _turn_with_choices()
+    hard = HardPlayer("a", random.Random(1), playouts=200, budget_ms=60_000)
+    hard.act(me, table)
+    candidates = len(hard._candidates(me, table))
+    assert candidates >= 2
+    assert hard.last_samples == max(MIN_SAMPLES, -(-200 // candidates))
+    assert hard.capped == 0
+
+
+def test_the_time_cap_cuts_a_search_short_and_says_so() -> None:
+    me, table = _turn_with_choices()
+    hard = HardPlayer("a", random.Random(1), playouts=10_000, budget_ms=0.0)
+    action = hard.act(me, table)
+    assert action in me.legal
+    assert hard.last_samples == 1
+    assert hard.capped == 1
