@@ -43,6 +43,9 @@ class TableMessage:
         self.db = db
         self._tasks: set[asyncio.Task[None]] = set()
         self._outbox: dict[int, list[dict[str, Any]]] = {}
+        # The bot is closing: an action or a start finishing now asks for no more edits,
+        # which would meet the database closed after it.
+        self.stopped = False
         # The buttons a match that ended by being played out keeps (Rematch), if any.
         self.final_buttons: Callable[[Table], list[render.ButtonSpec]] | None = None
 
@@ -58,6 +61,8 @@ class TableMessage:
         `delay` 0: show it at once (a table just started or restored).
         """
         table.dirty = True
+        if self.stopped:
+            return
         if table.flusher is None or table.flusher.done():
             table.flusher = asyncio.create_task(
                 self._flush(table, delay), name=f"uno-table-{table.match_id}"
@@ -65,7 +70,7 @@ class TableMessage:
 
     async def _flush(self, table: Table, delay: float) -> None:
         await asyncio.sleep(delay)
-        while table.dirty and not table.closed:
+        while table.dirty and not table.closed and not self.stopped:
             table.dirty = False
             try:
                 await self.render_now(table, ended=None)

@@ -431,6 +431,7 @@ class TableService:
     async def shutdown(self, *, grace: float = 5.0) -> None:
         """Stop timers and edits, and let actions in progress finish (bot closing)."""
         self.closing = True
+        self.message.stopped = True
         for table in self.registry.all():
             self.timers.cancel(table)
             for task in (table.flusher, table.notifier):
