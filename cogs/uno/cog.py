@@ -151,6 +151,8 @@ class UnoCog(commands.Cog):
                 await self._route(interaction, control, values, age=age)
             except Exception as error:
                 await self._click_failed(interaction, error)
+            finally:
+                answers.release(interaction)
 
     async def _route(
         self,

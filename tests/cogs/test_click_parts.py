@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
 from datetime import UTC, datetime
 from types import SimpleNamespace
@@ -11,6 +12,7 @@ from typing import Any
 import discord
 import pytest
 
+from cogs.uno import answers
 from cogs.uno.answer_order import AnswerOrder
 from cogs.uno.click_clock import TOO_LATE, ClickClock
 from cogs.uno.issued import issued
@@ -86,3 +88,29 @@ async def test_a_lost_answer_holds_the_next_one_only_briefly() -> None:
     async with asyncio.timeout(30), order.turn(second):  # a guard against hanging, no timing
         said.append(second)
     assert said == [second]
+
+
+def _alive(kind: type) -> list[object]:
+    return [o for o in gc.get_objects() if type(o) is kind]
+
+
+def test_a_handled_click_is_freed_without_the_collector() -> None:
+    """An Interaction and its cached `response` point at each other; `release` unlinks
+    them, so a handled click is freed at once rather than left for a full collection."""
+    gc.collect()
+    gc.disable()
+    try:
+        kept = discord.Interaction.__new__(discord.Interaction)
+        kept._original_response = None
+        assert kept.response.is_done() is False  # the response, cached: the cycle is made
+        released = discord.Interaction.__new__(discord.Interaction)
+        released._original_response = None
+        assert released.response.is_done() is False
+        answers.release(released)
+        del kept, released
+        # the unreleased one lingers until a collection; the released one is gone
+        assert len(_alive(discord.InteractionResponse)) == 1
+    finally:
+        gc.enable()
+        gc.collect()
+    assert _alive(discord.InteractionResponse) == []
