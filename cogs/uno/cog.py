@@ -77,7 +77,6 @@ class UnoCog(commands.Cog):
         self.boards = Scoreboards(db)
         self.server_settings = ServerSettings(db, default_seconds=settings.turn_seconds)
         self.collector = Collector()
-        self.tables.on_open = self.collector.table_opened
         self.computers = ComputerSeats(self.tables, delay=settings.computer_delay)
         self.tables.on_moved = self.computers.wake
         self.rematches = Rematches(self.tables, self.lobbies, db)

@@ -60,7 +60,6 @@ class TableService:
         seed = settings.table_seed
         self._seeds = random.SystemRandom() if seed is None else random.Random(seed)
         self.closing = False  # the bot is shutting down: refuse new actions
-        self.on_open: Callable[[], None] = lambda: None  # a table started (the cog's gc)
         # The table changed, started or was restored: its computer seats may act.
         self.on_moved: Callable[[Table], None] = lambda table: None
 
@@ -115,7 +114,6 @@ class TableService:
             quiet={str(uid) for uid in quiet},
         )
         self.registry.add(table)
-        self.on_open()
         await self.message.placed(table)
         async with table.lock:
             table.deadline = self._next_deadline(table)
