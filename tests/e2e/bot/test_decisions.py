@@ -1,4 +1,5 @@
-"""Every kind of decision the engine creates has its control, and works, end to end.
+"""Every kind of decision the engine creates has its control, and works, end to end
+(classic's house-rule decisions too, at a table with every house rule on).
 
 Each decision is reached in the engine (tests/e2e/crafted.py) and written into the bot's
 database as a running table in a server of its own; one bot process then restores them
