@@ -145,31 +145,21 @@ class TableRepo:
         started = to_ms(started_at) if started_at else now_ms()
         state_json = json_text(state)
         json.loads(state_json)  # a ValueError here, not a database error later
-        async with self._db.transaction() as conn:
-            cursor = await conn.execute(
-                "INSERT INTO matches (guild_id, channel_id, variant, options, seed, started_at,"
-                " message_id, turn_deadline, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    variant,
-                    json_text(dict(options)),
-                    seed,
-                    started,
-                    message_id,
-                    to_ms(deadline) if deadline else None,
-                    practice,
-                ),
-            )
-            match_id = cursor.lastrowid
-            assert match_id is not None
-            await conn.executemany(
-                "INSERT INTO match_players (match_id, seat, user_id, display_name)"
-                " VALUES (?, ?, ?, ?)",
-                [(match_id, i, s.user_id, s.display_name) for i, s in enumerate(players)],
-            )
-            await conn.execute(_UPSERT_SNAPSHOT, (match_id, 0, state_json, started))
-        return match_id
+        match = (
+            guild_id,
+            channel_id,
+            variant,
+            json_text(dict(options)),
+            seed,
+            started,
+            message_id,
+            to_ms(deadline) if deadline else None,
+            practice,
+        )
+        seated = [(s.user_id, s.display_name) for s in players]
+        return await self._db.run_in_transaction(
+            partial(_start, match, seated, (state_json, started))
+        )
 
     @wraps_storage_errors
     async def record_action(
@@ -339,6 +329,26 @@ async def _running_table(conn: aiosqlite.Connection, match: Match) -> RunningTab
 
 
 # What follows runs on SQLite's thread, inside Database.run_in_transaction.
+
+
+def _start(
+    match: tuple[Any, ...],
+    seated: Sequence[tuple[int, str]],
+    snapshot: tuple[str, int],
+    conn: sqlite3.Connection,
+) -> int:
+    match_id = conn.execute(
+        "INSERT INTO matches (guild_id, channel_id, variant, options, seed, started_at,"
+        " message_id, turn_deadline, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        match,
+    ).lastrowid
+    assert match_id is not None
+    conn.executemany(
+        "INSERT INTO match_players (match_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)",
+        [(match_id, seat, user_id, name) for seat, (user_id, name) in enumerate(seated)],
+    )
+    conn.execute(_UPSERT_SNAPSHOT, (match_id, 0, *snapshot))
+    return match_id
 
 
 def _write_jobs(jobs: Sequence[_ActionJob], conn: sqlite3.Connection) -> None:
