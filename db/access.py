@@ -6,11 +6,14 @@ against this protocol keeps the imports one way: database -> repositories.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import sqlite3
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
+
+T = TypeVar("T")
 
 
 class Access(Protocol):
@@ -30,4 +33,10 @@ class Access(Protocol):
         self, sql: str, parameters: Sequence[Any], *, asked: float | None = None
     ) -> None:
         """Run one write statement as its own transaction; return after its commit."""
+        ...
+
+    async def run_in_transaction(
+        self, work: Callable[[sqlite3.Connection], T], *, asked: float | None = None
+    ) -> T:
+        """Run `work(connection)` as one write transaction, whole on the writer's thread."""
         ...

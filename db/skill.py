@@ -1,14 +1,17 @@
 """OpenSkill ratings (Plackett-Luce): a match's update, applied live and by the replay.
 
-Both the live path (a match's results being recorded) and the migration that
-replays older results call `rate_match` on the results rows as stored, so the two
-give the same floats: ratings are a fold over finished matches in order.
+Both the live path (`rate_match`, as a match's results are recorded) and the
+migration that replays older results (`replay_ratings`) compute the update with
+`_update` from the results rows as stored, so the two give the same floats:
+ratings are a fold over finished matches in order.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import sqlite3
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import aiosqlite
 from openskill.models import PlackettLuce
@@ -56,23 +59,30 @@ _WRITE = (
 )
 
 
-async def rate_match(conn: aiosqlite.Connection, match_id: int) -> None:
+def rate_match(conn: sqlite3.Connection, match_id: int) -> None:
     """Update the ratings of a finished match's players from its stored results.
 
-    Call inside the transaction that recorded the results. Practice matches move
-    no rating. Forgotten members (negative placeholder ids, in the replay of old
-    results) count as opponents at the default rating, but nothing of theirs is
-    stored.
+    Call inside the transaction that recorded the results (on the write connection's
+    thread: see Database.run_in_transaction). Practice matches move no rating.
+    Forgotten members (negative placeholder ids, in the replay of old results) count
+    as opponents at the default rating, but nothing of theirs is stored.
     """
-    rows = list(await conn.execute_fetchall(_READ, (match_id,)))
+    write = _update(match_id, conn.execute(_READ, (match_id,)).fetchall())
+    if write is not None:
+        conn.execute(_WRITE, write)
+
+
+def _update(match_id: int, found: Iterable[Sequence[Any]]) -> tuple[Any, ...] | None:
+    """_WRITE's parameters for a match's update, from its _READ rows; None: no update."""
+    rows = list(found)
     if len(rows) < 2 or rows[0][2]:  # no results yet, or a practice match
-        return
+        return None
     guild_id, variant, _, ended_at = rows[0][:4]
     before = [
         (DEFAULT_MU, DEFAULT_SIGMA, 0) if mu is None else (float(mu), float(sigma), int(n))
         for *_, mu, sigma, n in rows
     ]
-    after = rate([(mu, sigma) for mu, sigma, _ in before], ranks_of([r[5:7] for r in rows]))
+    after = rate([(mu, sigma) for mu, sigma, _ in before], ranks_of([(r[5], r[6]) for r in rows]))
     changes = [
         (row[4], old[0], old[1], new[0], new[1], old[2] + 1)
         for row, old, new in zip(rows, before, after, strict=True)
@@ -80,13 +90,14 @@ async def rate_match(conn: aiosqlite.Connection, match_id: int) -> None:
     ]
     # json.dumps writes each float's shortest repr, and json_extract on that text
     # reads back the same double (tested: the stored rating is rate()'s, to the bit).
-    await conn.execute(_WRITE, (match_id, guild_id, variant, ended_at, json.dumps(changes)))
+    return (match_id, guild_id, variant, ended_at, json.dumps(changes))
 
 
 async def replay_ratings(conn: aiosqlite.Connection) -> None:
     """Rate every finished match again, in match order (end time, then id), from scratch.
 
-    The migration's Python step: the results recorded before ratings existed.
+    The migration's Python step: the results recorded before ratings existed. The
+    same `_update` as `rate_match`, through aiosqlite, as migrations run.
     """
     await conn.execute("DELETE FROM rating_changes")
     await conn.execute("DELETE FROM ratings")
@@ -96,4 +107,6 @@ async def replay_ratings(conn: aiosqlite.Connection) -> None:
     ) as cursor:
         match_ids = [int(row[0]) for row in await cursor.fetchall()]
     for match_id in match_ids:
-        await rate_match(conn, match_id)
+        write = _update(match_id, await conn.execute_fetchall(_READ, (match_id,)))
+        if write is not None:
+            await conn.execute(_WRITE, write)

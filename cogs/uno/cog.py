@@ -166,7 +166,7 @@ class UnoCog(commands.Cog):
         elif isinstance(control, ids.Rematch):
             await self.rematches.click(interaction, control.table_id)
         elif isinstance(control, ids.Share):
-            await self.boards.share(interaction)
+            await self.boards.share(interaction, control)
         elif isinstance(control, ids.RulesDetails):
             await _rules_details(interaction, control.variant)
         elif isinstance(control, ids.SettingsControl):

@@ -8,8 +8,9 @@ Lobby buttons: `uno:lobby:{lobby_id}:{version}:{code}` (`join`,
 even across restarts. The leaderboard pagers: `uno:lb.{variant}.{page}` (by
 wins) and `uno:rb.{variant}.{page}` (by skill rating), pages 1 to MAX_PAGE. The
 settings panel: `uno:set.{code}`. Versionless buttons under answers: `uno:share`
-(Share a private record or board page), `uno:rules.{variant}` (the rules' Details),
-`uno:rematch.{table_id}` (a finished table's Rematch).
+(Share a private board page), `uno:share.of.{user_id}` (Share a member's record),
+`uno:rules.{variant}` (the rules' Details), `uno:rematch.{table_id}` (a finished
+table's Rematch).
 
 Each family has one template (`TABLE_TEMPLATE`, `LOBBY_TEMPLATE`,
 `LEADERBOARD_TEMPLATE`); `parse_custom_id` matches it once and keeps what it
@@ -234,14 +235,20 @@ def rules_custom_id(variant: str) -> str:
 
 
 SHARE_ID: Final = f"{PREFIX}:share"  # post a private record in the channel
-_SHARE_RE = re.compile(r"uno:share(?:\.(?P<variant>[a-z]+)\.(?P<page>\d{1,6}))?")
+_SHARE_RE = re.compile(
+    r"uno:share(?:\.(?P<variant>[a-z]+)\.(?P<page>\d{1,6})|\.of\.(?P<member>\d{1,19}))?"
+)
 
 
-def share_custom_id(variant: str | None = None, page: int = 1) -> str:
-    """`uno:share` (a record) or `uno:share.{variant}.{page}` (a leaderboard page)."""
-    custom_id = SHARE_ID if variant is None else f"{SHARE_ID}.{variant}.{page}"
+def share_custom_id(variant: str | None = None, page: int = 1, *, member: int | None = None) -> str:
+    """`uno:share` (a board page), `uno:share.{variant}.{page}` (a leaderboard page) or
+    `uno:share.of.{member}` (a member's record, drawn again for the channel)."""
+    if member is not None:
+        custom_id = f"{SHARE_ID}.of.{member}"
+    else:
+        custom_id = SHARE_ID if variant is None else f"{SHARE_ID}.{variant}.{page}"
     if _SHARE_RE.fullmatch(custom_id) is None or not 1 <= page <= MAX_PAGE:
-        raise ValueError(f"bad share {variant!r} {page!r}")
+        raise ValueError(f"bad share {variant!r} {page!r} {member!r}")
     return custom_id
 
 
@@ -331,10 +338,12 @@ class RulesDetails:
 
 @dataclass(frozen=True, slots=True)
 class Share:
-    """The Share button under a private leaderboard page (its variant and page) or record."""
+    """The Share button under a private leaderboard page (its variant and page) or a
+    member's record (`member`, whose record it is)."""
 
     variant: str | None = None
     page: int = 1
+    member: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,6 +407,9 @@ def _answer_control(custom_id: str) -> Share | RulesDetails | Rematch | None:
     share = _SHARE_RE.fullmatch(custom_id)
     if share is None:
         return None
+    if share["member"] is not None:
+        digits = share["member"]
+        return Share(member=int(digits)) if digits.isascii() else None
     if share["variant"] is None:
         return Share()
     page = int(share["page"]) if share["page"].isascii() else 0

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -19,6 +20,10 @@ TEXT = (219, 222, 225)
 # One line per game, each its own colour and dash-free: the legend names them too.
 LINES = {"duo": (88, 101, 242), "pizza": (237, 66, 69), "classic": (87, 242, 135)}
 FILE_NAME = "rating.png"
+# DejaVu Sans cut down to the Latin letters (Croatian's included): Pillow's built-in
+# font has no č, ć, đ, š or ž, and a font of our own draws the same on every machine.
+FONT_FILE = Path(__file__).parent / "fonts" / "DejaVuSans-Latin.ttf"
+FONT_SIZE = 11
 
 
 def points(history: Sequence[RatingChange]) -> list[float]:
@@ -28,13 +33,9 @@ def points(history: Sequence[RatingChange]) -> list[float]:
     return [history[0].conservative_before] + [c.conservative_after for c in history]
 
 
-def _drawable(text: str) -> str:
-    """`text` in the letters Pillow's built-in font has (ASCII): "vještina" -> "vjestina".
-
-    The built-in font keeps the chart the same on every machine, no system font needed;
-    it lacks the Croatian letters, which lose their marks here instead of showing boxes."""
-    folded = unicodedata.normalize("NFKD", text.replace("đ", "d").replace("Đ", "D"))
-    return "".join(c for c in folded if c.isascii())
+@cache
+def _font() -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FONT_FILE), FONT_SIZE)
 
 
 def chart_png(series: Mapping[str, Sequence[float]], titles: Mapping[str, str]) -> bytes:
@@ -42,7 +43,7 @@ def chart_png(series: Mapping[str, Sequence[float]], titles: Mapping[str, str]) 
     drawn = {name: list(values) for name, values in series.items() if len(values) >= 2}
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    font = ImageFont.load_default()
+    font = _font()
     values = [v for line in drawn.values() for v in line] or [0.0, 1.0]
     low, high = min(values), max(values)
     if high - low < 1.0:  # a flat line sits mid-chart instead of on an edge
@@ -66,14 +67,14 @@ def chart_png(series: Mapping[str, Sequence[float]], titles: Mapping[str, str]) 
         draw.line(xy, fill=colour, width=3)
         for x, y in xy:
             draw.ellipse([x - 2, y - 2, x + 2, y + 2], fill=colour)
-        label = _drawable(titles.get(name, name))
+        label = titles.get(name, name)
         draw.rectangle([legend_x, 6, legend_x + 10, 16], fill=colour)
         draw.text((legend_x + 14, 5), label, fill=TEXT, font=font)
         legend_x += 20 + int(draw.textlength(label, font=font))
     caption = tn(
         "skill over the last {count} game", "skill over the last {count} games", longest - 1
     )
-    draw.text((left, bottom + 5), _drawable(caption), fill=TEXT, font=font)
+    draw.text((left, bottom + 5), caption, fill=TEXT, font=font)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()

@@ -88,52 +88,71 @@ class Scoreboards:
 
     async def record(self, interaction: discord.Interaction[Any], who: discord.abc.User) -> None:
         """The member's record and skill in each game, with a chart of their last changes."""
-        guild_id = interaction.guild_id
-        assert guild_id is not None
+        assert interaction.guild_id is not None
+        embed, png = await self._record(interaction.guild_id, who.id, who.display_name)
+        share = ids.share_custom_id(member=who.id)
+        if png is None:
+            data = answers.message_data(content=None, embed=embed, components=[])
+            await answers.send_private(interaction, _with_share(data, share))
+            return
+        embed.set_image(url=f"attachment://{rating_chart.FILE_NAME}")
+        view = discord.ui.View(timeout=None)  # only to carry the button: stopped at once,
+        view.add_item(_share_button(share))  # the click is routed by its custom_id
+        view.stop()
+        await interaction.response.send_message(
+            embed=embed, file=_chart_file(png), ephemeral=True, view=view
+        )
+
+    async def _record(
+        self, guild_id: int, user_id: int, name: str
+    ) -> tuple[discord.Embed, bytes | None]:
+        """A member's record embed in the current language, and their chart if they have one."""
         records: dict[str, MemberStats | None] = {}
         ratings: dict[str, Rating | None] = {}
         series: dict[str, list[float]] = {}
-        for name, variant in VARIANTS.items():
-            records[name] = await self.db.scores.member_stats(
-                guild_id=guild_id, user_id=who.id, variant=variant
+        for game, variant in VARIANTS.items():
+            records[game] = await self.db.scores.member_stats(
+                guild_id=guild_id, user_id=user_id, variant=variant
             )
-            ratings[name] = await self.db.ratings.rating(
-                guild_id=guild_id, user_id=who.id, variant=variant
+            ratings[game] = await self.db.ratings.rating(
+                guild_id=guild_id, user_id=user_id, variant=variant
             )
             history = await self.db.ratings.history(
-                guild_id=guild_id, user_id=who.id, variant=variant
+                guild_id=guild_id, user_id=user_id, variant=variant
             )
-            series[name] = rating_chart.points(history)
-        embed = boards.stats(who.display_name, records)
+            series[game] = rating_chart.points(history)
+        embed = boards.stats(name, records)
         embed.description = "\n".join(
-            f"**{variant_name(name)}:** {rating_board.rating_words(r, min_played=MIN_RANKED)}"
-            for name, r in ratings.items()
+            f"**{variant_name(game)}:** {rating_board.rating_words(r, min_played=MIN_RANKED)}"
+            for game, r in ratings.items()
         )
-        won, played = await self.db.scores.practice_record(guild_id=guild_id, user_id=who.id)
+        won, played = await self.db.scores.practice_record(guild_id=guild_id, user_id=user_id)
         if played:
             embed.add_field(
                 name=t("Practice"),
                 value=t("vs computer: {won} won of {played}", won=won, played=played),
             )
         if not any(len(line) >= 2 for line in series.values()):
-            data = answers.message_data(content=None, embed=embed, components=[])
-            await answers.send_private(interaction, _with_share(data))
-            return
-        png = rating_chart.chart_png(series, {name: variant_name(name) for name in series})
-        embed.set_image(url=f"attachment://{rating_chart.FILE_NAME}")
-        share = discord.ui.View(timeout=None)  # only to carry the button: stopped at once,
-        share.add_item(_share_button())  # the click is routed by its custom_id
-        share.stop()
-        await interaction.response.send_message(
-            embed=embed,
-            file=discord.File(io.BytesIO(png), filename=rating_chart.FILE_NAME),
-            ephemeral=True,
-            view=share,
-        )
+            return embed, None
+        return embed, rating_chart.chart_png(series, {g: variant_name(g) for g in series})
 
-    async def share(self, interaction: discord.Interaction[Any]) -> None:
-        """Post the private board page or record the button is on, for the channel to see:
-        the same embeds, and a board's pager (anyone may page it), without Share."""
+    async def _share_record(self, interaction: discord.Interaction[Any], member: int) -> None:
+        """A record drawn again in the server's language, chart and all, for the channel."""
+        assert interaction.guild_id is not None
+        name = await _member_name(interaction, member)
+        with speaking(server_language(interaction)):
+            shared = t("Shared by {player}", player=escape_name(interaction.user.display_name))
+            embed, png = await self._record(interaction.guild_id, member, name)
+        if png is None:
+            data = answers.message_data(content=shared, embed=embed, components=[])
+            await answers.respond(interaction, data)
+            return
+        embed.set_image(url=f"attachment://{rating_chart.FILE_NAME}")
+        await interaction.response.send_message(content=shared, embed=embed, file=_chart_file(png))
+
+    async def share(self, interaction: discord.Interaction[Any], control: ids.Share) -> None:
+        """Post the private board page or record the button is on, for the channel to see,
+        in the server's language: a board's pager (anyone may page it), without Share."""
         message = interaction.message
         custom_id, values = click_data(interaction)
         if message is None or not message.embeds or not issued(message, custom_id, values):
@@ -142,13 +161,16 @@ class Scoreboards:
                 t("That button is no longer valid: run `/uno leaderboard` or `/uno stats` again."),
             )
             return
+        if control.member is not None:
+            await self._share_record(interaction, control.member)
+            return
         rows: list[dict[str, Any]] = []
         for row in message.components:
             if isinstance(row, discord.ActionRow):
                 kept = [
                     dict(c.to_dict())
                     for c in row.children
-                    if getattr(c, "custom_id", None) != ids.SHARE_ID
+                    if not str(getattr(c, "custom_id", None)).startswith(ids.SHARE_ID)
                 ]
                 if kept:
                     rows.append({"type": 1, "components": kept})
@@ -184,16 +206,36 @@ def _shown_page(message: discord.Message) -> ids.LeaderboardPage | None:
     return ids.LeaderboardPage(after.variant, max(1, after.page - 1), after.by_rating)
 
 
-def _share_button() -> discord.ui.Button[discord.ui.View]:
+def _share_button(custom_id: str = ids.SHARE_ID) -> discord.ui.Button[discord.ui.View]:
     return discord.ui.Button(
-        label=t("Share"), custom_id=ids.SHARE_ID, style=discord.ButtonStyle.secondary, emoji="📢"
+        label=t("Share"), custom_id=custom_id, style=discord.ButtonStyle.secondary, emoji="📢"
     )
 
 
-def _with_share(data: dict[str, Any]) -> dict[str, Any]:
+def _chart_file(png: bytes) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=rating_chart.FILE_NAME)
+
+
+async def _member_name(interaction: discord.Interaction[Any], member: int) -> str:
+    """The name to title a shared record with: the sharer's own, the server's name for a
+    member the bot has seen, else their Discord name (one request, only for this)."""
+    if member == interaction.user.id:
+        return interaction.user.display_name
+    guild = interaction.guild
+    known = guild.get_member(member) if guild is not None else None
+    if known is not None:
+        return known.display_name
+    try:
+        user: discord.User = await interaction.client.fetch_user(member)
+    except discord.HTTPException:  # a deleted account: the record still has its matches
+        return str(member)
+    return user.display_name
+
+
+def _with_share(data: dict[str, Any], custom_id: str = ids.SHARE_ID) -> dict[str, Any]:
     """A private answer's payload with the Share button in a row of its own."""
     share = ButtonSpec(
-        label=t("Share"), custom_id=ids.SHARE_ID, style=discord.ButtonStyle.secondary, emoji="📢"
+        label=t("Share"), custom_id=custom_id, style=discord.ButtonStyle.secondary, emoji="📢"
     )
     return {**data, "components": [*data.get("components", []), *payloads.rows([share])]}
 

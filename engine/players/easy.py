@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import random
 
-from engine.actions import Action, CallUno, CatchUno, Dump, Play
+from engine.actions import Action, CallUno, CatchUno, Dump, JumpIn, Play
 from engine.views import PrivateView, PublicView
 
 CALL_RATE = 0.5  # calls UNO with the play, or when asked while exposed
 CATCH_RATE = 0.05
+JUMP_RATE = 0.3  # jumps in (H3) with a twin of the top card, now and then
 _CALL = CallUno()
 _CATCH = CatchUno()
 
@@ -35,7 +36,8 @@ class EasyPlayer:
         if _CATCH in legal and rng.random() < CATCH_RATE:
             return _CATCH
         if table.to_act != me.player:
-            return None
+            jumps = [a for a in legal if isinstance(a, JumpIn)]
+            return rng.choice(jumps) if jumps and rng.random() < JUMP_RATE else None
         moves = [a for a in legal if not isinstance(a, CallUno | CatchUno) and not _calls(a)]
         move = moves[int(rng.random() * len(moves))]
         calling = _with_call(move)

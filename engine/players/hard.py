@@ -24,7 +24,7 @@ from engine.match import Options
 from engine.players.memory import Memory
 from engine.players.normal import normal_action, ranked
 from engine.players.search import playout
-from engine.players.tactics import with_uno
+from engine.players.tactics import jump_in, with_uno
 from engine.players.world import sample_world
 from engine.views import Pending, PrivateView, PublicView
 
@@ -129,7 +129,7 @@ class HardPlayer:
         if _CATCH in legal:
             return _CATCH
         if table.to_act != me.player:
-            return None
+            return jump_in(legal)  # a card and the turn for nothing: always worth it
         if table.pending in _NO_SEARCH:
             return normal_action(me, table, self.rng, self.memory)
         candidates = self._candidates(me, table)

@@ -44,6 +44,7 @@ from engine.players.tactics import (
     HITTING,
     colour_counts,
     colour_held_most,
+    jump_in,
     next_seat,
 )
 from engine.players.values import card_value
@@ -199,5 +200,5 @@ class NormalPlayer:
                 return _CALL
             if _CATCH in me.legal and self.rng.random() < CATCH_RATE:
                 return _CATCH
-            return None
+            return jump_in(me.legal)  # a card and the turn for nothing: always worth it
         return normal_action(me, table, self.rng, self.memory)

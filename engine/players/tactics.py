@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.actions import Action, Dump, Play
+from engine.actions import Action, Dump, JumpIn, Play
 from engine.cards import Card, Colour, Face
 from engine.views import PublicView, SeatView
 
@@ -75,3 +75,8 @@ def with_uno(legal: Iterable[Action]) -> list[Action]:
         for a in found
         if not (isinstance(a, Play | Dump) and not a.uno and _shed_key(a) in calling)
     ]
+
+
+def jump_in(legal: Iterable[Action]) -> JumpIn | None:
+    """H3: the jump-in on offer, calling UNO with it when it leaves one card."""
+    return max((a for a in legal if isinstance(a, JumpIn)), key=lambda a: a.uno, default=None)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from PIL import ImageFont
 
 from cogs.uno import rating_chart, render, settings_panel
-from cogs.uno.l10n import CROATIAN, ENGLISH, speaking
+from cogs.uno.l10n import CROATIAN, ENGLISH, speaking, tn
 from cogs.uno.refusals import refusal_words
 from db.models import GuildSettings
 from engine.actions import Draw, Play
@@ -149,13 +150,25 @@ def test_engine_refusals_in_both_languages(
         assert refusal_words(error) == croatian
 
 
+def _has_glyph(font: ImageFont.FreeTypeFont, letter: str) -> bool:
+    missing = bytes(font.getmask("\uffff"))  # a code point no font draws: the empty box
+    return bytes(font.getmask(letter)) != missing
+
+
 def test_the_rating_chart_draws_croatian_words_in_its_font() -> None:
-    # Pillow's built-in font has no Croatian letters: they lose their marks, not the words.
-    assert rating_chart._drawable("vještina u zadnjih 5 igara") == "vjestina u zadnjih 5 igara"
-    assert rating_chart._drawable("Klasični UNO · đak") == "Klasicni UNO  dak"
+    font = rating_chart._font()
     with speaking(CROATIAN):
-        png = rating_chart.chart_png({"classic": [0.0, 1.0, 2.0]}, {"classic": "Klasični UNO"})
-    assert png.startswith(b"\x89PNG")
+        caption = tn("skill over the last {count} game", "skill over the last {count} games", 5)
+    title = "Klasični UNO · đak, šešir, žuta, ćup"
+    letters = {c for c in caption + title + "ČĆĐŠŽ" if not c.isspace()}
+    assert not {c for c in letters if not _has_glyph(font, c)}
+    with speaking(CROATIAN):
+        marked = rating_chart.chart_png({"classic": [0.0, 1.0, 2.0]}, {"classic": title})
+        plain = rating_chart.chart_png(
+            {"classic": [0.0, 1.0, 2.0]}, {"classic": "Klasicni UNO · dak, sesir, zuta, cup"}
+        )
+    assert marked.startswith(b"\x89PNG")
+    assert marked != plain  # the marks are drawn, not folded away
 
 
 def test_croatian_settings_panel_and_form_fit_discord() -> None:

@@ -303,6 +303,8 @@ def test_template_matches_never_crash_the_parser(text: str) -> None:
 def test_share_and_rules_details_round_trip() -> None:
     assert ids.parse_custom_id(ids.share_custom_id()) == ids.Share()
     assert ids.parse_custom_id(ids.share_custom_id("duo", 3)) == ids.Share("duo", 3)
+    member = ids.share_custom_id(member=2**63 - 1)
+    assert ids.parse_custom_id(member) == ids.Share(member=2**63 - 1)
     assert ids.parse_custom_id(ids.rules_custom_id("pizza")) == ids.RulesDetails("pizza")
     for forged in (
         "uno:share.duo.0",
@@ -310,6 +312,9 @@ def test_share_and_rules_details_round_trip() -> None:
         "uno:share.DUO.1",
         "uno:rules.",
         "uno:sharex",
+        "uno:share.of.",
+        "uno:share.of.12345678901234567890",
+        "uno:share.of.١٢",
     ):
         assert ids.parse_custom_id(forged) is None, forged
     with pytest.raises(ValueError, match="bad share"):

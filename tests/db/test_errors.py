@@ -451,9 +451,11 @@ async def test_an_action_whose_commit_is_cancelled_raises_writer_stopped(
 )
 def test_every_public_database_coroutine_wraps_sqlite_errors(repo: type) -> None:
     # transaction() and reading() hand out the connection itself, and
-    # execute_atomic() is the writer's: the repositories wrap what they do with them.
-    # stop() only awaits the writer task, whose errors go to each action's caller.
-    inner = {"transaction", "reading", "execute_atomic", "stop"}
+    # execute_atomic() and run_in_transaction() are the writer's: the repositories
+    # wrap what they do with them (record_action tells a refused action by its
+    # sqlite3.IntegrityError). stop() only awaits the writer task, whose errors go to
+    # each action's caller.
+    inner = {"transaction", "reading", "execute_atomic", "run_in_transaction", "stop"}
     unwrapped = [
         name
         for name, member in vars(repo).items()

@@ -37,11 +37,14 @@ class Reached:
     target: int
     path: tuple[tuple[str, Action], ...]  # the actions that led here, in order
     player: str
+    house: tuple[str, ...] = ()  # classic house rules on (H1-H4), as the table stores them
 
 
-def options(variant: Variant, target: int) -> DuoOptions | PizzaOptions | ClassicOptions:
+def options(
+    variant: Variant, target: int, house: Sequence[str] = ()
+) -> DuoOptions | PizzaOptions | ClassicOptions:
     if variant == "classic":
-        return ClassicOptions(target=target)
+        return ClassicOptions(target=target, **dict.fromkeys(house, True))
     return DuoOptions(target=target) if variant == "duo" else PizzaOptions(target=target)
 
 
@@ -53,21 +56,24 @@ def reach(
     target: int,
     seeds: range = range(500),
     max_steps: int = 400,
+    house: Sequence[str] = (),
 ) -> Reached:
     """Play random legal actions (mostly plays, as people do) until `wanted` is offered.
 
     Only round 1, so that the scores in the snapshot are the rounds the database holds.
+    `house`: the classic house rules the table plays (`stacking`, `seven_o`, ...).
     """
 
     def offered(match: Match, events: list[Event]) -> str | None:
         if any(isinstance(e, RoundEnded) for e in events):
             raise _NextSeed
-        for player in match.waiting_for():
+        # The seats the match waits for first; then the others (a jump-in, H3).
+        for player in dict.fromkeys([*match.waiting_for(), *match.players]):
             if any(wanted(to_json(a)) for a in match.legal_actions(player)):
                 return player
         return None
 
-    return _search(variant, players, offered, target, seeds, max_steps)
+    return _search(variant, players, offered, target, seeds, max_steps, tuple(house))
 
 
 def late_round(
@@ -96,16 +102,19 @@ def _search(
     target: int,
     seeds: range,
     max_steps: int,
+    house: tuple[str, ...] = (),
 ) -> Reached:
+    table_options = options(variant, target, house)
     for seed in seeds:
-        match = new_match(variant, players=players, seed=seed, options=options(variant, target))
+        match = new_match(variant, players=players, seed=seed, options=table_options)
         rng = random.Random(seed)
         path: list[tuple[str, Action]] = []
         events: list[Event] = []
         try:
             while len(path) < max_steps and not match.is_over:
                 if (player := found(match, events)) is not None:
-                    return Reached(variant, tuple(players), seed, target, tuple(path), player)
+                    found_at = (seed, target, tuple(path), player, house)
+                    return Reached(variant, tuple(players), *found_at)
                 player = rng.choice(match.waiting_for())
                 legal = match.legal_actions(player)
                 plays = [a for a in legal if to_json(a)["type"] == "play"]
@@ -125,14 +134,15 @@ async def write_running_table(
         reached.variant,
         players=reached.players,
         seed=reached.seed,
-        options=options(reached.variant, reached.target),
+        options=options(reached.variant, reached.target, reached.house),
     )
     host = int(reached.players[0])
+    stored = {"target": reached.target, "host_id": host, "house_rules": list(reached.house)}
     match_id = await db.tables.start_match(
         guild_id=guild_id,
         channel_id=channel_id,
         variant=reached.variant,
-        options={"target": reached.target, "host_id": host},
+        options=stored,
         seed=reached.seed,
         players=[
             Seat(user_id=int(p), display_name=n)

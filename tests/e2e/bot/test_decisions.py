@@ -1,4 +1,5 @@
-"""Every kind of decision the engine creates has its control, and works, end to end.
+"""Every kind of decision the engine creates has its control, and works, end to end
+(classic's house-rule decisions too, at a table with every house rule on).
 
 Each decision is reached in the engine (tests/e2e/crafted.py) and written into the bot's
 database as a running table in a server of its own; one bot process then restores them
@@ -28,17 +29,24 @@ DUO_DECISIONS = {
     "take_volley", "challenge", "accept", "dump", "no_dump",
 }  # fmt: skip
 PIZZA_DECISIONS = {"play", "draw", "keep_drawn", "choose_colour", "give", "accept", "challenge"}
+# The decisions classic's house rules add (H1 stacking's volley, H2 Seven-O's swap,
+# H3 jump-in), at a table with every house rule on (H4 draw-to-match included).
+HOUSE_DECISIONS = {"take_volley", "swap_hands", "jump_in"}
+HOUSE_RULES = ("stacking", "seven_o", "jump_in", "draw_to_match")
 UNO = "play+uno"  # a play that calls UNO with the second-to-last card
-DECISIONS = [("duo", d) for d in sorted(DUO_DECISIONS | {UNO})] + [
-    ("pizza", d) for d in sorted(PIZZA_DECISIONS | {UNO})
-]
-TARGET = {"duo": 200, "pizza": 250}  # the commands' defaults
+DECISIONS = (
+    [("duo", d) for d in sorted(DUO_DECISIONS | {UNO})]
+    + [("pizza", d) for d in sorted(PIZZA_DECISIONS | {UNO})]
+    + [("classic", d) for d in sorted(HOUSE_DECISIONS | {"draw"})]
+)
+TARGET = {"duo": 200, "pizza": 250, "classic": 500}  # the commands' defaults
 
 # The hand panel's action codes (cogs/uno/ids.py) and the logged action each stands for.
 CODE_TYPES = {
     "p": "play", "pu": "play", "d": "draw", "kd": "keep_drawn", "c": "choose_colour",
     "tv": "take_volley", "ch": "challenge", "ac": "accept", "du": "dump", "duu": "dump",
     "nd": "no_dump", "kc": "keep_card", "rc": "reject_card", "g": "give",
+    "sw": "swap_hands", "j": "jump_in", "ju": "jump_in",
 }  # fmt: skip
 
 
@@ -82,6 +90,7 @@ async def stage(emu: Emulator, shared_database: Path) -> AsyncIterator[Stage]:
                 [str(u.id) for u in members],
                 lambda action, d=decision: kind(action) == d,
                 target=TARGET[variant],
+                house=HOUSE_RULES if variant == "classic" else (),
             )
             table_id = await write_running_table(
                 db, reached, guild_id=guild.id, channel_id=channel.id, names=names

@@ -94,6 +94,22 @@ async def test_a_croatian_member_plays_in_croatian_while_the_table_stays_english
     assert english_rules.message is not None
     assert "Special cards" in english_rules.message.text()
 
+    # Her record: privately in Croatian; shared, the channel reads it in English, chart too.
+    record = await driver.slash(ana, scene.channel, "uno stats")
+    assert record.message is not None
+    assert record.message.ephemeral
+    assert record.message.embeds[0]["title"] == "ana — UNO rezultati"
+    assert [a.filename for a in record.message.attachments] == ["rating.png"]
+    shared = (await driver.click(ana, record.message, label="Podijeli")).message
+    assert shared is not None
+    assert not shared.ephemeral
+    assert shared.content == "Shared by ana"
+    assert shared.embeds[0]["title"] == "ana — UNO record"
+    assert "UNO Duo" in shared.text()
+    assert [a.filename for a in shared.attachments] == ["rating.png"]
+    assert shared.attachments[0].data != record.message.attachments[0].data  # redrawn
+    assert not shared.components  # no Share under a shared record
+
 
 async def test_a_croatian_server_shows_its_table_in_croatian(
     emu: Emulator, driver: Driver, uno_bot: BotProcess

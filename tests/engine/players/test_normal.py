@@ -12,6 +12,7 @@ from engine.actions import (
     Challenge,
     ChooseColour,
     Give,
+    JumpIn,
     Play,
     SwapHands,
 )
@@ -99,3 +100,25 @@ def test_h2_swaps_hands_with_the_smallest_hand() -> None:
     )
     m.apply("a", Play(card("R7")))
     assert _normal(m, "a") == SwapHands("c")
+
+
+def test_h3_every_computer_jumps_in_with_a_twin_of_the_top_card() -> None:
+    def jumped(kind: str, seed: int) -> Action | None:
+        m = table_for_test(
+            "classic",
+            players=["a", "b", "c"],
+            hands=["R5 G1 G2", "B1 B2 B3", "R5 Y7"],
+            discard="R4",
+            turn="a",
+            options=ClassicOptions(jump_in=True),
+        )
+        m.apply("a", Play(card("R5")))  # c holds its twin, and is not in turn
+        player = computer(kind, "c", seed, ClassicOptions(jump_in=True))
+        return player.act(m.private_view("c"), m.public_view())
+
+    with_uno = JumpIn(card("R5"), uno=True)  # it leaves one card: UNO is called with it
+    assert jumped("normal", 1) == with_uno
+    assert jumped("hard", 1) == with_uno
+    easy = [jumped("easy", seed) for seed in range(60)]
+    assert {JumpIn(card("R5")), with_uno} >= set(easy) - {None}
+    assert 5 < sum(move is not None for move in easy) < 40  # now and then

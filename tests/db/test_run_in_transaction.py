@@ -1,0 +1,125 @@
+"""Database.run_in_transaction: a whole write transaction on the writer's thread, real files."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+import db.database
+from db.database import Database
+from db.errors import DatabaseClosed, is_busy
+from db.skill import rate_match
+
+from .conftest import start
+
+A, B = 1, 2
+
+
+def count(path: Path, sql: str) -> int:
+    with sqlite3.connect(path) as conn:
+        return int(conn.execute(sql).fetchone()[0])
+
+
+def finish_by_hand(conn: sqlite3.Connection, match_id: int) -> None:
+    """A match's end as the bot writes it: results, status, then the rating change."""
+    conn.executemany(
+        "INSERT INTO results (match_id, user_id, score, place, outcome) VALUES (?, ?, ?, ?, ?)",
+        [(match_id, A, 0, 1, "won"), (match_id, B, 0, 2, "lost")],
+    )
+    conn.execute(
+        "UPDATE matches SET status = 'finished', ended_at = 1 WHERE match_id = ?", (match_id,)
+    )
+    rate_match(conn, match_id)
+
+
+async def test_an_exception_in_the_work_rolls_the_whole_finish_back(
+    db: Database, db_path: Path
+) -> None:
+    mid = await start(db, A, B)
+    seen: list[int] = []
+
+    def finish_then_fail(conn: sqlite3.Connection) -> None:
+        finish_by_hand(conn, mid)
+        seen.append(conn.execute("SELECT COUNT(*) FROM ratings").fetchone()[0])
+        raise RuntimeError("after the rating")
+
+    with pytest.raises(RuntimeError, match="after the rating"):
+        await db.run_in_transaction(finish_then_fail)
+    assert seen == [2]  # the rating rows were written, inside the transaction
+    # Rolled back, not left open: the next transaction on the connection starts, and
+    # committing it brings none of the failed one's rows along.
+    await db.run_in_transaction(lambda conn: None)
+    assert count(db_path, "SELECT COUNT(*) FROM results") == 0
+    assert count(db_path, "SELECT COUNT(*) FROM ratings") == 0
+    assert count(db_path, "SELECT COUNT(*) FROM rating_changes") == 0
+    assert (await db.tables.get_match(mid)).status == "running"
+
+
+async def test_the_work_runs_on_the_writers_thread_and_commits_before_returning(
+    db: Database, db_path: Path
+) -> None:
+    mid = await start(db, A, B)
+
+    def finish(conn: sqlite3.Connection) -> int:
+        assert conn.in_transaction
+        finish_by_hand(conn, mid)
+        return threading.get_ident()
+
+    thread = await db.run_in_transaction(finish)
+    assert thread != threading.get_ident()  # not the event loop's
+    # Another connection sees it all at once: committed when the call returned.
+    assert count(db_path, "SELECT COUNT(*) FROM results") == 2
+    assert count(db_path, "SELECT COUNT(*) FROM ratings") == 2
+    assert (await db.tables.get_match(mid)).status == "finished"
+
+
+async def test_a_failed_commit_leaves_the_write_connection_usable(db: Database) -> None:
+    # A deferred foreign key fails at COMMIT, which leaves SQLite's transaction open.
+    def seat_at_no_match(conn: sqlite3.Connection) -> None:
+        conn.execute("PRAGMA defer_foreign_keys = ON")
+        conn.execute(
+            "INSERT INTO match_players (match_id, seat, user_id, display_name)"
+            " VALUES (4242, 0, 1, 'orphan')"
+        )
+
+    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+        await db.run_in_transaction(seat_at_no_match)
+    match_id = await start(db, A, B)
+    assert [s.user_id for s in (await db.tables.get_match(match_id)).players] == [A, B]
+
+
+async def test_a_file_locked_past_the_wait_runs_nothing_and_one_released_runs_it(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(db.database, "LOCK_WAIT_MS", 300)
+    ran: list[str] = []
+    async with Database.open(db_path) as database:
+        other = sqlite3.connect(db_path, isolation_level=None, timeout=0)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            with pytest.raises(sqlite3.OperationalError) as locked:
+                await database.run_in_transaction(lambda conn: ran.append("late"))
+            assert is_busy(locked.value)
+            assert ran == []
+            waiting = asyncio.ensure_future(
+                database.run_in_transaction(lambda conn: ran.append("in time"))
+            )
+            await asyncio.sleep(0.1)
+            other.execute("ROLLBACK")
+        finally:
+            other.close()
+        await waiting
+    assert ran == ["in time"]
+
+
+async def test_a_closed_database_runs_nothing(db_path: Path) -> None:
+    database = await Database.open(db_path)
+    await database.close()
+    ran: list[int] = []
+    with pytest.raises(DatabaseClosed):
+        await database.run_in_transaction(lambda conn: ran.append(1))
+    assert ran == []
