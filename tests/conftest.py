@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -28,3 +29,23 @@ settings.register_profile(
 )
 _default = "ci" if os.environ.get("CI", "").lower() in ("1", "true", "yes") else "dev"
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or _default)
+
+
+def _module_shared(item: pytest.Item) -> bool:
+    """Whether the test uses a fixture kept for its module or package (a bot, a browser)."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return False
+    return any(defs[-1].scope in ("module", "package") for defs in info.name2fixturedefs.values())
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under `-n`, a module whose tests share a fixture runs on one worker, in order.
+
+    Every other test is handed out one by one (`--dist loadgroup`), so the workers stay
+    busy; a module-scoped bot process or emulator is then started once, not once a worker.
+    """
+    for item in items:
+        if _module_shared(item):
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__ if item.module else ""))
