@@ -29,7 +29,11 @@ ends opens a new lobby in its channel. After all tables are live, a window is me
 - memory: VmRSS of the bot process before any table, and mid-window with all tables live
   (per table: that difference over the live tables), and the marginal cost: RSS growth
   from half to all tables open, each half after 8 s of play, over the tables added;
-- REST calls in the window from the emulator's log, split by route kind, per action;
+- REST calls in the window from the emulator's log, split by route kind, per action:
+  the tables pause and the bot's coalesced edits settle (SETTLE_SECONDS) before the
+  window opens and after each slice, so no call of a move made before the window is
+  counted and none of a move made in it is missed (the bot's CPU per action includes
+  those settling seconds too);
 - the bot's collector: full collections and the longest pause (bench/gc_pauses.py);
 - the emulator's own loop lag (it runs in this process): a slow emulator is not the bot.
 
@@ -73,6 +77,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from cogs.uno.table_message import TABLE_QUIET  # noqa: E402
 from playground import (  # noqa: E402
     Channel,
     Driver,
@@ -105,6 +110,11 @@ KEEP_SECONDS = 5.0  # answered interactions younger than this stay in the emulat
 KEEP_PER_USER = 4
 SLICES = 4  # the measured window is cut in slices, each followed by the no-op's share
 WARM_SECONDS = 8.0  # play after opening each half of the tables, before sampling RSS
+# Once the tables pause, the bot's coalesced table edits and late panel refreshes go out
+# within TABLE_QUIET; the window's REST calls are counted from a settled start to a
+# settled end, so the calls of actions before the window are not counted, and those of
+# actions in it are not missed.
+SETTLE_SECONDS = TABLE_QUIET + 1.5
 STALL_SECONDS = 5.0  # nobody can act and nothing changed for this long: press Hand again
 MAX_MOVES = 5  # a table whose game did not start this often gives up
 PING_RE = re.compile(r"<@(\d+)>.*press \*\*Hand\*\*")
@@ -401,6 +411,13 @@ class BotBench:
             run.need_hand.add(int(ping.group(1)))
         run.event.set()
 
+    async def pause(self) -> None:
+        """Stop the tables: clicks in flight answered, then the bot's late edits sent."""
+        self.go.clear()
+        with contextlib.suppress(TimeoutError):
+            await self.emu.world.wait_for(lambda: not self.clicks.waiters, timeout=5)
+        await asyncio.sleep(SETTLE_SECONDS)
+
     async def _until(self, run: TableRun, ready: Callable[[], Any], seconds: float) -> bool:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + seconds
@@ -633,6 +650,7 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
             marginal = (rss_full - rss_half) / max(live_full - live_half, 1)
 
             # -- the measured window --
+            await bench.pause()  # setup's clicks answered and its edits sent: not counted
             gc_offset = gc_log.stat().st_size
             emu.log.clear()
             actions_0 = actions_count(database)
@@ -682,10 +700,12 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
                 with contextlib.suppress(TimeoutError):
                     await emu.world.wait_for(lambda: not bench.clicks.waiters, timeout=5)
                 window += time.monotonic() - t0
-                bot_cpu += cpu_seconds(pid) - bot_cpu0
                 own_cpu += own_cpu_seconds() - own_cpu0
                 pressures.append(cpu_pressure() or 0.0)
-                await asyncio.sleep(1.5)  # the bot's coalesced table edits (1.2 s) settle
+                # The slice's coalesced edits go out (counted, their CPU too) before the
+                # no-op's share runs.
+                await asyncio.sleep(SETTLE_SECONDS)
+                bot_cpu += cpu_seconds(pid) - bot_cpu0
                 await noop.burst(len(bench.clicks.recorded) - noop.clicks_done)
             wall1 = emu.clock.now()
             # Counted now: released below, every table makes one more (unmeasured) click.
