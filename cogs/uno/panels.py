@@ -89,13 +89,23 @@ class HandPanels:
             language=language(),
         )
 
-    async def refresh_others(self, table: Table) -> None:
-        """Edit the open panels of players whose options changed, and only those."""
+    async def refresh_others(self, table: Table, *, everyone: bool = False) -> None:
+        """Edit the open panels of players whose options changed, and only those.
+
+        A waiting player with nothing to decide before and after (only their hand or a
+        notice changed: a card drawn on them, a card received) is left for later
+        (`table.panels_behind`) unless `everyone`: the table message's next edit brings
+        them up to date, or their turn does. A player who can act now is told at once.
+        """
+        behind = False
         for player, panel in list(table.panels.items()):
             if not panel.alive or table.closed:
                 continue
             signature = self.signature(table, player)
             if signature == panel.signature:
+                continue
+            if not everyone and _nothing_to_decide(panel.signature, signature):
+                behind = True
                 continue
             panel.signature = signature
             with speaking(panel.language):
@@ -104,6 +114,7 @@ class HandPanels:
                 await answers.edit_original(self.client, panel.token, data)
             except discord.HTTPException:
                 table.panels.pop(player, None)  # token dead or message gone: ping instead
+        table.panels_behind = behind and not table.closed
 
     async def tell(self, table: Table, message: str, **values: object) -> None:
         """Replace every open hand panel of the table with a notice (`message`, marked
@@ -117,3 +128,9 @@ class HandPanels:
             with contextlib.suppress(discord.HTTPException, aiohttp.ClientError):
                 await answers.edit_original(self.client, panel.token, notice)
         table.panels.clear()
+
+
+def _nothing_to_decide(shown: tuple[Any, ...], now: tuple[Any, ...]) -> bool:
+    """Whether a panel's player had no decision offered and still has none."""
+    legal = 1  # the legal actions' place in a signature
+    return not now[legal] and (not shown or not shown[legal])

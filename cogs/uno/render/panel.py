@@ -13,6 +13,7 @@ import discord
 from cogs.uno import ids
 from cogs.uno.l10n import N_, t, tn
 from cogs.uno.render.faces import card_emoji
+from cogs.uno.render.last_moves import last_moves
 from cogs.uno.render.notices import challenge_reason, fresh_since
 from cogs.uno.render.specs import (
     BUTTON_LABEL,
@@ -31,7 +32,7 @@ from cogs.uno.render.specs import (
     OptionSpec,
     SelectSpec,
 )
-from cogs.uno.render.table import named_colour
+from cogs.uno.render.table import named_colour, seat_line
 from cogs.uno.render.words import (
     card_label,
     card_title,
@@ -683,8 +684,24 @@ def _hand_embed(
             value=fit_lines(hand_lines(view.revealed_hand or ()), FIELD_VALUE) or t("No cards."),
             inline=False,
         )
+    _add_table_fields(embed, public, names)
     embed.set_footer(text=t("Table {table} · only you can see this", table=table_id))
     return embed
+
+
+PANEL_LOG_LINES: Final = 4  # the table's last moves a panel repeats
+
+
+def _add_table_fields(embed: discord.Embed, public: PublicView, names: Mapping[str, str]) -> None:
+    """The table's seats and its latest moves, as of this panel: a player deciding needs
+    nothing from the public table message, which may trail fast play by a few seconds."""
+    seats = [seat_line(public, i, names, {}) for i in range(len(public.seats))]
+    embed.add_field(name=t("Players"), value=fit_lines(seats, FIELD_VALUE), inline=False)
+    log = last_moves(public.recent, names, public.variant)[-PANEL_LOG_LINES:]
+    if log:
+        embed.add_field(
+            name=t("Last moves"), value=fit_lines(log, FIELD_VALUE, keep_last=True), inline=False
+        )
 
 
 def _revealed(view: PrivateView, public: PublicView) -> tuple[Card, ...] | None:
