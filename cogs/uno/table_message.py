@@ -37,7 +37,7 @@ Pace = Literal["now", "prompt", "calm"]
 TABLE_EDIT_DELAY = 1.0  # a public moment: gather its burst (a play and its UNO call)
 TABLE_EDIT_INTERVAL = 2.0  # never closer: about 5 edits per 5 s per channel are allowed
 TABLE_QUIET = 4.0  # ordinary moves: shown once play pauses this long...
-TABLE_LAG_MAX = 8.0  # ...or this long after the first move not shown yet, whichever first
+TABLE_LAG_MAX = 10.0  # ...or this long after the first move not shown yet, whichever first
 TABLE_IDLE = 6.0  # a move after this long without any: shown as promptly as a moment
 TABLE_REPOST_AGE = 50 * 60  # messages older than an hour allow only a few edits
 TABLE_BURIED_AFTER = 12  # channel messages posted below the table before it moves down
@@ -68,8 +68,9 @@ class TableMessage:
         """Ask for a table message edit; edits are coalesced (module constants).
 
         `pace`: "now" (a table just started or restored), "prompt" (a public moment:
-        a round's start or end, an UNO call or catch, a challenge's verdict, a player
-        leaving, a missed turn, the message buried), "calm" (an ordinary move).
+        a round's start or end, an UNO exposed, called on its own or caught, a challenge's
+        verdict, a player leaving, a missed turn, the message buried), "calm" (an
+        ordinary move).
         """
         if self.stopped:
             return

@@ -34,7 +34,7 @@ from cogs.uno.timers import TurnTimers
 from db.database import Database
 from db.models import RoundResult, RunningTable, Seat
 from engine import actions as engine_actions
-from engine.actions import Action, KeepCard
+from engine.actions import Action, CallUno, KeepCard
 from engine.errors import IllegalAction
 from engine.events import (
     ChallengeResolved,
@@ -43,7 +43,6 @@ from engine.events import (
     PlayerRemoved,
     RoundEnded,
     RoundStarted,
-    UnoCalled,
     UnoCaught,
     UnoExposed,
 )
@@ -54,16 +53,10 @@ log = logging.getLogger(__name__)
 MAX_TIMEOUTS = render.MAX_MISSED  # DESIGN.md: removed after 3 timeouts in a row
 RESTART_GRACE = 20  # seconds to decide after a restart, if the deadline passed meanwhile
 REMOVE = None  # the "action" of a player leaving or removed (X3)
-# What the public table shows promptly; other moves it may show a few seconds late.
-PUBLIC_MOMENTS = (
-    RoundStarted,
-    RoundEnded,
-    UnoExposed,
-    UnoCalled,
-    UnoCaught,
-    ChallengeResolved,
-    PlayerRemoved,
-)
+# What the public table shows promptly; other moves it may show a few seconds late. An
+# UNO called with the play that leaves one card is an ordinary move; one called on its
+# own ends an exposure the table shows (with a Catch button): that is prompt too.
+PUBLIC_MOMENTS = (RoundStarted, RoundEnded, UnoExposed, UnoCaught, ChallengeResolved, PlayerRemoved)
 
 
 class TableService:
@@ -257,7 +250,7 @@ class TableService:
             # Not saved means not accepted: put the table back as the database has it.
             await self._reload(table)
             raise
-        self._moved_on(table, events=events, timed_out=timed_out)
+        self._moved_on(table, events=events, prompt=timed_out or isinstance(action, CallUno))
         if action is REMOVE and not is_computer(player):
             await self._forfeit_to_computers(table)
         if table.keeping:
@@ -321,11 +314,12 @@ class TableService:
         table.match = self._rebuild(running).match
         table.forget_cache()
 
-    def _moved_on(self, table: Table, *, events: Sequence[Event], timed_out: bool = False) -> None:
+    def _moved_on(self, table: Table, *, events: Sequence[Event], prompt: bool = False) -> None:
         """Summaries, timers, the table message, other panels and the turn ping: queued.
 
-        The table message shows a public moment (PUBLIC_MOMENTS, a missed turn) promptly
-        and ordinary moves at a calmer pace (table_message.py).
+        The table message shows a public moment (`prompt`: a missed turn, an UNO called
+        on its own; PUBLIC_MOMENTS) promptly and ordinary moves at a calmer pace
+        (table_message.py).
         """
         for event in events:
             with speaking(self.message.language(table)):  # summaries: for the channel
@@ -340,7 +334,7 @@ class TableService:
             self._close(table, reason=None, announce=True)
             return
         self.timers.arm(table)
-        moment = timed_out or any(isinstance(event, PUBLIC_MOMENTS) for event in events)
+        moment = prompt or any(isinstance(event, PUBLIC_MOMENTS) for event in events)
         self.message.request(table, pace="prompt" if moment else "calm")
         self.message.notify(table)
         self.on_moved(table)
