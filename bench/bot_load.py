@@ -30,12 +30,13 @@ ends opens a new lobby in its channel. After all tables are live, a window is me
   (per table: that difference over the live tables), and the marginal cost: RSS growth
   from half to all tables open, each half after 8 s of play, over the tables added;
 - REST calls per action, split by route kind, from the emulator's log, over `--seconds`
-  of uninterrupted play after the window (steady_rest), from a settled start to a
-  settled end: the tables pause and the bot's coalesced edits settle (SETTLE_SECONDS),
-  so no call of a move made before is counted and none of a move made in it is missed.
-  The window's own figure is printed beside it ("sliced"): each of its pauses flushes
-  every table's coalesced edit, which steady play would merge with the next moves (the
-  bot's CPU per action includes those settling seconds);
+  of steady play after the window (steady_rest: after a warm-up, every call in the
+  span against every action saved in it). The window's own figure is printed beside
+  it ("sliced"): the tables pause and the bot's coalesced edits settle
+  (SETTLE_SECONDS) before it opens and after each slice, so no call of a move before it
+  is counted and none of a move in it is missed, but each pause flushes every table's
+  pending edit, which steady play would merge with the next moves (the bot's CPU per
+  action includes those settling seconds);
 - the bot's collector: full collections and the longest pause (bench/gc_pauses.py);
 - the emulator's own loop lag (it runs in this process): a slow emulator is not the bot.
 
@@ -79,7 +80,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cogs.uno.table_message import TABLE_QUIET  # noqa: E402
+from cogs.uno.table_message import TABLE_LAG_MAX, TABLE_QUIET  # noqa: E402
 from playground import (  # noqa: E402
     Channel,
     Driver,
@@ -117,6 +118,7 @@ WARM_SECONDS = 8.0  # play after opening each half of the tables, before samplin
 # settled end, so the calls of actions before the window are not counted, and those of
 # actions in it are not missed.
 SETTLE_SECONDS = TABLE_QUIET + 1.5
+STEADY_WARM_SECONDS = TABLE_LAG_MAX + 2.0  # play before REST per action is counted
 STALL_SECONDS = 5.0  # nobody can act and nothing changed for this long: press Hand again
 MAX_MOVES = 5  # a table whose game did not start this often gives up
 PING_RE = re.compile(r"<@(\d+)>.*press \*\*Hand\*\*")
@@ -565,17 +567,24 @@ def gc_pauses(log: Path, offset: int) -> dict[str, Any]:
 async def steady_rest(
     bench: BotBench, emu: Emulator, database: Path, seconds: float
 ) -> tuple[list[Any], int]:
-    """The REST calls and accepted actions of `seconds` of uninterrupted play, from a
-    settled start to a settled end. The measured window's pauses (the no-op's slices)
-    each make every table's coalesced edit go out at once, which steady play would have
-    merged with the next moves: REST per action is counted here instead."""
-    start, actions0 = emu.clock.now(), actions_count(database)
+    """The REST calls and accepted actions of `seconds` of uninterrupted play.
+
+    The measured window's pauses (the no-op's slices) each make every table's coalesced
+    edit go out at once, which steady play would have merged with the next moves; and a
+    table resuming after a pause has its first move shown promptly, as after any idle
+    spell. So REST per action is counted here, in steady play: the tables play
+    STEADY_WARM_SECONDS first, then every call in [start, end] is counted against every
+    action saved in it. Edits pending at the start (moves made before it) are counted,
+    and those pending at the end are not: in steady play the two balance, where counting
+    from a pause to a pause would count one needless flush per table.
+    """
     bench.go.set()
+    await asyncio.sleep(STEADY_WARM_SECONDS)
+    start, actions0 = emu.clock.now(), actions_count(database)
     await asyncio.sleep(seconds)
+    end, actions = emu.clock.now(), actions_count(database) - actions0
     await bench.pause()
-    end = emu.clock.now()
-    calls = [c for c in emu.log.calls if start <= c.at <= end]
-    return calls, actions_count(database) - actions0
+    return [c for c in emu.log.calls if start <= c.at <= end], actions
 
 
 def actions_count(database: Path) -> int:
