@@ -41,6 +41,7 @@ class HandPanels:
             version=table.match.version,
             page=page,
             order=table.dump_order(player),
+            shared=self._table_fields(table),
         )
         built = answers.message_data(
             content=hand.content, embed=hand.embed, components=payloads.rows(hand.components)
@@ -57,6 +58,16 @@ class HandPanels:
         if note:
             return {**built, "content": f"{note}\n{built['content']}"[:2000]}
         return built
+
+    @staticmethod
+    def _table_fields(table: Table) -> render.TableFields:
+        """The seats and last moves every panel of this state shows, in this language."""
+        cache = table.cached()
+        key = ("table-fields", language())
+        found = cache.get(key)
+        if not isinstance(found, tuple):
+            found = cache[key] = render.table_fields(table.public(), table.names)
+        return found
 
     def signature(self, table: Table, player: str) -> tuple[Any, ...]:
         """What the player can see and do: their panel changes only when this does."""
