@@ -29,7 +29,14 @@ ends opens a new lobby in its channel. After all tables are live, a window is me
 - memory: VmRSS of the bot process before any table, and mid-window with all tables live
   (per table: that difference over the live tables), and the marginal cost: RSS growth
   from half to all tables open, each half after 8 s of play, over the tables added;
-- REST calls in the window from the emulator's log, split by route kind, per action;
+- REST calls per action, split by route kind, from the emulator's log, over `--seconds`
+  of steady play after the window (steady_rest: after a warm-up, every call in the
+  span against every action saved in it). The window's own figure is printed beside
+  it ("sliced"): the tables pause and the bot's coalesced edits settle
+  (SETTLE_SECONDS) before it opens and after each slice, so no call of a move before it
+  is counted and none of a move in it is missed, but each pause flushes every table's
+  pending edit, which steady play would merge with the next moves (the bot's CPU per
+  action includes those settling seconds);
 - the bot's collector: full collections and the longest pause (bench/gc_pauses.py);
 - the emulator's own loop lag (it runs in this process): a slow emulator is not the bot.
 
@@ -74,6 +81,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from cogs.uno.table_message import TABLE_LAG_MAX, TABLE_QUIET  # noqa: E402
 from playground import (  # noqa: E402
     Channel,
     Driver,
@@ -106,6 +114,12 @@ KEEP_SECONDS = 5.0  # answered interactions younger than this stay in the emulat
 KEEP_PER_USER = 4
 SLICES = 4  # the measured window is cut in slices, each followed by the no-op's share
 WARM_SECONDS = 8.0  # play after opening each half of the tables, before sampling RSS
+# Once the tables pause, the bot's coalesced table edits and late panel refreshes go out
+# within TABLE_QUIET; the window's REST calls are counted from a settled start to a
+# settled end, so the calls of actions before the window are not counted, and those of
+# actions in it are not missed.
+SETTLE_SECONDS = TABLE_QUIET + 1.5
+STEADY_WARM_SECONDS = TABLE_LAG_MAX + 2.0  # play before REST per action is counted
 STALL_SECONDS = 5.0  # nobody can act and nothing changed for this long: press Hand again
 MAX_MOVES = 5  # a table whose game did not start this often gives up
 PING_RE = re.compile(r"<@(\d+)>.*press \*\*Hand\*\*")
@@ -402,6 +416,13 @@ class BotBench:
             run.need_hand.add(int(ping.group(1)))
         run.event.set()
 
+    async def pause(self) -> None:
+        """Stop the tables: clicks in flight answered, then the bot's late edits sent."""
+        self.go.clear()
+        with contextlib.suppress(TimeoutError):
+            await self.emu.world.wait_for(lambda: not self.clicks.waiters, timeout=5)
+        await asyncio.sleep(SETTLE_SECONDS)
+
     async def _until(self, run: TableRun, ready: Callable[[], Any], seconds: float) -> bool:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + seconds
@@ -550,6 +571,29 @@ def gc_pauses(log: Path, offset: int) -> dict[str, Any]:
     }
 
 
+async def steady_rest(
+    bench: BotBench, emu: Emulator, database: Path, seconds: float
+) -> tuple[list[Any], int]:
+    """The REST calls and accepted actions of `seconds` of uninterrupted play.
+
+    The measured window's pauses (the no-op's slices) each make every table's coalesced
+    edit go out at once, which steady play would have merged with the next moves; and a
+    table resuming after a pause has its first move shown promptly, as after any idle
+    spell. So REST per action is counted here, in steady play: the tables play
+    STEADY_WARM_SECONDS first, then every call in [start, end] is counted against every
+    action saved in it. Edits pending at the start (moves made before it) are counted,
+    and those pending at the end are not: in steady play the two balance, where counting
+    from a pause to a pause would count one needless flush per table.
+    """
+    bench.go.set()
+    await asyncio.sleep(STEADY_WARM_SECONDS)
+    start, actions0 = emu.clock.now(), actions_count(database)
+    await asyncio.sleep(seconds)
+    end, actions = emu.clock.now(), actions_count(database) - actions0
+    await bench.pause()
+    return [c for c in emu.log.calls if start <= c.at <= end], actions
+
+
 def actions_count(database: Path) -> int:
     with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as conn:
         return int(conn.execute("SELECT count(*) FROM actions").fetchone()[0])
@@ -640,6 +684,7 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
             marginal = (rss_full - rss_half) / max(live_full - live_half, 1)
 
             # -- the measured window --
+            await bench.pause()  # setup's clicks answered and its edits sent: not counted
             gc_offset = gc_log.stat().st_size
             emu.log.clear()
             actions_0 = actions_count(database)
@@ -689,10 +734,12 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
                 with contextlib.suppress(TimeoutError):
                     await emu.world.wait_for(lambda: not bench.clicks.waiters, timeout=5)
                 window += time.monotonic() - t0
-                bot_cpu += cpu_seconds(pid) - bot_cpu0
                 own_cpu += own_cpu_seconds() - own_cpu0
                 pressures.append(cpu_pressure() or 0.0)
-                await asyncio.sleep(1.5)  # the bot's coalesced table edits (1.2 s) settle
+                # The slice's coalesced edits go out (counted, their CPU too) before the
+                # no-op's share runs.
+                await asyncio.sleep(SETTLE_SECONDS)
+                bot_cpu += cpu_seconds(pid) - bot_cpu0
                 await noop.burst(len(bench.clicks.recorded) - noop.clicks_done)
             wall1 = emu.clock.now()
             # Counted now: released below, every table makes one more (unmeasured) click.
@@ -703,12 +750,14 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
             if profiler is not None:
                 profiler.send_signal(signal.SIGINT)
                 await profiler.wait()
+            steady_calls, steady_actions = await steady_rest(bench, emu, database, args.seconds)
             bench.go.set()
             bench.stop = True
             _, pending = await asyncio.wait(tasks, timeout=10)
             for task in pending:
                 task.cancel()
             calls = [c for c in emu.log.calls if wall0 <= c.at <= wall1]
+            steady = Counter(route_kind(c.method, c.route) for c in steady_calls)
             pauses = gc_pauses(gc_log, gc_offset)
             if os.environ.get("UNO_GC_CENSUS"):  # bench/gc_pauses.py: census, frozen garbage
                 for sig in (signal.SIGUSR2, signal.SIGUSR1):
@@ -781,11 +830,22 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
                 "mean_gateway_backlog": round(sum(b[0] for b in backlog) / len(backlog), 1),
                 "mean_rest_in_flight": round(sum(b[1] for b in backlog) / len(backlog), 1),
                 "mean_clicks_unanswered": round(sum(b[2] for b in backlog) / len(backlog), 1),
-                "rest_calls": dict(kinds),
-                "rest_calls_total": len(calls),
-                "rest_calls_per_action": round(len(calls) / max(actions, 1), 3),
-                "rest_per_action": {k: round(v / max(actions, 1), 3) for k, v in kinds.items()},
-                "table_edits_per_action": round(edits / max(actions, 1), 3),
+                # over continuous play (steady_rest); the sliced window's figures beside
+                "rest_calls": dict(steady),
+                "rest_calls_total": len(steady_calls),
+                "rest_actions": steady_actions,
+                "rest_calls_per_action": round(len(steady_calls) / max(steady_actions, 1), 3),
+                "rest_per_action": {
+                    k: round(v / max(steady_actions, 1), 3) for k, v in steady.items()
+                },
+                "table_edits_per_action": round(
+                    steady["channel_message_edits"] / max(steady_actions, 1), 3
+                ),
+                "rest_calls_per_action_sliced": round(len(calls) / max(actions, 1), 3),
+                "rest_per_action_sliced": {
+                    k: round(v / max(actions, 1), 3) for k, v in kinds.items()
+                },
+                "table_edits_per_action_sliced": round(edits / max(actions, 1), 3),
                 "rate_limited_429": sum(1 for c in calls if c.status == 429),
                 "error_calls": dict(
                     Counter(f"{c.status} {c.method} {c.route}" for c in calls if c.status >= 400)
@@ -958,6 +1018,7 @@ def report(f: dict[str, Any]) -> None:
         f"{f['kib_per_table_marginal']} KiB per table)",
     )
     line("REST calls per action", f["rest_calls_per_action"], str(f["rest_per_action"]))
+    line("  (sliced window)", f["rest_calls_per_action_sliced"], str(f["rest_per_action_sliced"]))
     line(
         "collector: full / max pause (ms)",
         f"{f['gc_full_collections']} / {f['gc_max_pause_ms']}",

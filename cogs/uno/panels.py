@@ -41,6 +41,7 @@ class HandPanels:
             version=table.match.version,
             page=page,
             order=table.dump_order(player),
+            shared=self._table_fields(table),
         )
         built = answers.message_data(
             content=hand.content, embed=hand.embed, components=payloads.rows(hand.components)
@@ -57,6 +58,16 @@ class HandPanels:
         if note:
             return {**built, "content": f"{note}\n{built['content']}"[:2000]}
         return built
+
+    @staticmethod
+    def _table_fields(table: Table) -> render.TableFields:
+        """The seats and last moves every panel of this state shows, in this language."""
+        cache = table.cached()
+        key = ("table-fields", language())
+        found = cache.get(key)
+        if not isinstance(found, tuple):
+            found = cache[key] = render.table_fields(table.public(), table.names)
+        return found
 
     def signature(self, table: Table, player: str) -> tuple[Any, ...]:
         """What the player can see and do: their panel changes only when this does."""
@@ -89,13 +100,23 @@ class HandPanels:
             language=language(),
         )
 
-    async def refresh_others(self, table: Table) -> None:
-        """Edit the open panels of players whose options changed, and only those."""
+    async def refresh_others(self, table: Table, *, everyone: bool = False) -> None:
+        """Edit the open panels of players whose options changed, and only those.
+
+        A waiting player with nothing to decide before and after (only their hand or a
+        notice changed: a card drawn on them, a card received) is left for later
+        (`table.panels_behind`) unless `everyone`: the table message's next edit brings
+        them up to date, or their turn does. A player who can act now is told at once.
+        """
+        behind = False
         for player, panel in list(table.panels.items()):
             if not panel.alive or table.closed:
                 continue
             signature = self.signature(table, player)
             if signature == panel.signature:
+                continue
+            if not everyone and _nothing_to_decide(panel.signature, signature):
+                behind = True
                 continue
             panel.signature = signature
             with speaking(panel.language):
@@ -104,6 +125,7 @@ class HandPanels:
                 await answers.edit_original(self.client, panel.token, data)
             except discord.HTTPException:
                 table.panels.pop(player, None)  # token dead or message gone: ping instead
+        table.panels_behind = behind and not table.closed
 
     async def tell(self, table: Table, message: str, **values: object) -> None:
         """Replace every open hand panel of the table with a notice (`message`, marked
@@ -117,3 +139,9 @@ class HandPanels:
             with contextlib.suppress(discord.HTTPException, aiohttp.ClientError):
                 await answers.edit_original(self.client, panel.token, notice)
         table.panels.clear()
+
+
+def _nothing_to_decide(shown: tuple[Any, ...], now: tuple[Any, ...]) -> bool:
+    """Whether a panel's player had no decision offered and still has none."""
+    legal = 1  # the legal actions' place in a signature
+    return not now[legal] and (not shown or not shown[legal])

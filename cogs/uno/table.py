@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -66,10 +67,19 @@ class Table:
     dump_orders: dict[str, tuple[int, list[Card]]] = field(default_factory=dict)
     panels: dict[str, Panel] = field(default_factory=dict)
     timer: asyncio.TimerHandle | None = None  # the turn's deadline (timers.py)
+    # The table message's coalesced edits (table_message.py): the edit in flight, the
+    # timer of the next one and when it is due, since when the message is behind the
+    # game (None: it shows the latest state), whether a public moment waits to be shown.
     flusher: asyncio.Task[None] | None = None
-    dirty: bool = False
+    edit_timer: asyncio.TimerHandle | None = None
+    edit_due: float = math.inf
+    behind_since: float | None = None
+    prompt_pending: bool = False
+    last_edit: float = -math.inf
     notifier: asyncio.Task[None] | None = None
     notify_pending: bool = False
+    panels_behind: bool = False  # a waiting player's panel left for the next table edit
+    catch_up: bool = False  # the next refresh brings those panels up to date too
     last_to_act: str | None = None
     ping_message_id: int | None = None
     closed: bool = False

@@ -10,9 +10,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import aiohttp
 import discord
@@ -28,8 +29,16 @@ from db.errors import DatabaseError
 
 log = logging.getLogger(__name__)
 
-TABLE_EDIT_DELAY = 1.0  # gather a burst (a wild and its colour, a reply) into one edit
-TABLE_EDIT_INTERVAL = 2.0  # about 5 edits per 5 s per channel are allowed; panels show the rest
+Pace = Literal["now", "prompt", "calm"]
+
+# How the table message follows the game. Every seated player's own panel shows what
+# they need to decide at once (top card, hand, the seats, the last moves), so the
+# public message may trail fast play by a few seconds; public moments stay prompt.
+TABLE_EDIT_DELAY = 1.0  # a public moment: gather its burst (a play and its UNO call)
+TABLE_EDIT_INTERVAL = 2.0  # never closer: about 5 edits per 5 s per channel are allowed
+TABLE_QUIET = 4.0  # ordinary moves: shown once play pauses this long...
+TABLE_LAG_MAX = 10.0  # ...or this long after the first move not shown yet, whichever first
+TABLE_IDLE = 6.0  # a move after this long without any: shown as promptly as a moment
 TABLE_REPOST_AGE = 50 * 60  # messages older than an hour allow only a few edits
 TABLE_BURIED_AFTER = 12  # channel messages posted below the table before it moves down
 
@@ -55,30 +64,60 @@ class TableMessage:
 
     # -- the table message -----------------------------------------------------------
 
-    def request(self, table: Table, *, delay: float = TABLE_EDIT_DELAY) -> None:
-        """Ask for a table message edit; bursts collapse into one edit per interval.
+    def request(self, table: Table, *, pace: Pace = "calm") -> None:
+        """Ask for a table message edit; edits are coalesced (module constants).
 
-        `delay` 0: show it at once (a table just started or restored).
+        `pace`: "now" (a table just started or restored), "prompt" (a public moment:
+        a round's start or end, an UNO exposed, called on its own or caught, a challenge's
+        verdict, a player leaving, a missed turn, the message buried), "calm" (an
+        ordinary move).
         """
-        table.dirty = True
         if self.stopped:
             return
-        if table.flusher is None or table.flusher.done():
-            table.flusher = asyncio.create_task(
-                self._flush(table, delay), name=f"uno-table-{table.match_id}"
-            )
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        if table.behind_since is None:
+            table.behind_since = now
+            if pace == "calm" and now - table.last_edit >= TABLE_IDLE:
+                pace = "prompt"  # play was idle: nothing to coalesce with
+        due = _due(pace, now=now, since=table.behind_since, last=table.last_edit)
+        if pace == "calm" and not table.prompt_pending:
+            table.edit_due = due  # a debounce: each move may put the edit later
+        else:
+            table.edit_due = min(table.edit_due, due)
+            table.prompt_pending = table.prompt_pending or pace != "calm"
+        self._arm(table, loop)
 
-    async def _flush(self, table: Table, delay: float) -> None:
-        await asyncio.sleep(delay)
-        while table.dirty and not table.closed and not self.stopped:
-            table.dirty = False
-            try:
-                await self.render_now(table, ended=None)
-            except Exception:
-                log.exception("Table message update failed for table %s", table.match_id)
-            await asyncio.sleep(TABLE_EDIT_INTERVAL)
-        if table.flusher is asyncio.current_task():
+    def _arm(self, table: Table, loop: asyncio.AbstractEventLoop) -> None:
+        if table.flusher is not None:
+            return  # armed again when the edit in flight is done
+        timer = table.edit_timer
+        if timer is not None:
+            if timer.when() == table.edit_due:
+                return
+            timer.cancel()
+        table.edit_timer = loop.call_at(table.edit_due, self._edit_due, table)
+
+    def _edit_due(self, table: Table) -> None:
+        table.edit_timer = None
+        if table.behind_since is None or table.closed or self.stopped:
+            return
+        table.flusher = asyncio.create_task(self._edit(table), name=f"uno-table-{table.match_id}")
+
+    async def _edit(self, table: Table) -> None:
+        loop = asyncio.get_running_loop()
+        table.behind_since, table.prompt_pending = None, False
+        table.edit_due, table.last_edit = math.inf, loop.time()
+        if table.panels_behind:
+            self.notify(table, catch_up=True)  # waiting players' panels follow the table
+        try:
+            await self.render_now(table, ended=None)
+        except Exception:
+            log.exception("Table message update failed for table %s", table.match_id)
+        finally:
             table.flusher = None  # a finished task is kept by nothing but the table
+        if table.behind_since is not None and not table.closed and not self.stopped:
+            self._arm(table, loop)
 
     def _payload(self, table: Table, ended: str | None) -> dict[str, Any]:
         with speaking(self.language(table)):
@@ -175,13 +214,21 @@ class TableMessage:
             return
         table.messages_below += 1
         if table.messages_below == TABLE_BURIED_AFTER:
-            self.request(table)
+            self.request(table, pace="prompt")
 
-    def finish(self, table: Table, *, ended: str | None, announce: bool) -> None:
-        """The table closed: its last state without buttons, and the ping goes."""
+    @staticmethod
+    def stop_edits(table: Table) -> None:
+        """No more coalesced edits or refreshes for `table` (closed, or the bot stops)."""
+        if table.edit_timer is not None:
+            table.edit_timer.cancel()
+            table.edit_timer = None
         for task in (table.flusher, table.notifier):
             if task is not None:
                 task.cancel()
+
+    def finish(self, table: Table, *, ended: str | None, announce: bool) -> None:
+        """The table closed: its last state without buttons, and the ping goes."""
+        self.stop_edits(table)
         if announce:
             self._spawn(self._finish(table, ended), f"uno-close-{table.match_id}")
 
@@ -218,9 +265,14 @@ class TableMessage:
             return None
         return int(sent["id"])
 
-    def notify(self, table: Table) -> None:
-        """Summaries, other players' panels and the turn ping, by one worker per table."""
+    def notify(self, table: Table, *, catch_up: bool = False) -> None:
+        """Summaries, other players' panels and the turn ping, by one worker per table.
+
+        `catch_up`: also the panels of waiting players whose hand changed (they were left
+        for the table's pace: nothing for them to decide until their turn).
+        """
         table.notify_pending = True
+        table.catch_up = table.catch_up or catch_up
         if table.notifier is None or table.notifier.done():
             table.notifier = asyncio.create_task(
                 self._notify(table), name=f"uno-notify-{table.match_id}"
@@ -229,9 +281,12 @@ class TableMessage:
     async def _notify(self, table: Table) -> None:
         while table.notify_pending and not table.closed:
             table.notify_pending = False
+            everyone, table.catch_up = table.catch_up, False
             try:
                 await self._send_outbox(table)
-                await self.panels.refresh_others(table)
+                await self.panels.refresh_others(table, everyone=everyone)
+                if table.panels_behind and table.behind_since is None:
+                    table.catch_up = table.notify_pending = True  # no table edit to wait for
                 await self._ping_turn(table)
             except Exception:
                 log.exception("Notifying the players of table %s failed", table.match_id)
@@ -303,6 +358,16 @@ class TableMessage:
         """Let closing edits finish (the bot is shutting down)."""
         if self._tasks:
             await asyncio.wait(set(self._tasks), timeout=3)
+
+
+def _due(pace: Pace, *, now: float, since: float, last: float) -> float:
+    """When the edit asked for at `now` goes: the table is behind the game `since`, and
+    was last edited at `last`."""
+    if pace == "now":
+        return now
+    if pace == "prompt":
+        return max(now + TABLE_EDIT_DELAY, last + TABLE_EDIT_INTERVAL)
+    return max(min(now + TABLE_QUIET, since + TABLE_LAG_MAX), last + TABLE_EDIT_INTERVAL)
 
 
 def _params(payload: dict[str, Any]) -> MultipartParameters:

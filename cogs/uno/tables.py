@@ -34,9 +34,18 @@ from cogs.uno.timers import TurnTimers
 from db.database import Database
 from db.models import RoundResult, RunningTable, Seat
 from engine import actions as engine_actions
-from engine.actions import Action, KeepCard
+from engine.actions import Action, CallUno, KeepCard
 from engine.errors import IllegalAction
-from engine.events import Event, MatchEnded, RoundEnded, RoundStarted
+from engine.events import (
+    ChallengeResolved,
+    Event,
+    MatchEnded,
+    PlayerRemoved,
+    RoundEnded,
+    RoundStarted,
+    UnoCaught,
+    UnoExposed,
+)
 from engine.match import Variant, from_snapshot, new_match
 
 log = logging.getLogger(__name__)
@@ -44,6 +53,10 @@ log = logging.getLogger(__name__)
 MAX_TIMEOUTS = render.MAX_MISSED  # DESIGN.md: removed after 3 timeouts in a row
 RESTART_GRACE = 20  # seconds to decide after a restart, if the deadline passed meanwhile
 REMOVE = None  # the "action" of a player leaving or removed (X3)
+# What the public table shows promptly; other moves it may show a few seconds late. An
+# UNO called with the play that leaves one card is an ordinary move; one called on its
+# own ends an exposure the table shows (with a Catch button): that is prompt too.
+PUBLIC_MOMENTS = (RoundStarted, RoundEnded, UnoExposed, UnoCaught, ChallengeResolved, PlayerRemoved)
 
 
 class TableService:
@@ -118,7 +131,7 @@ class TableService:
         async with table.lock:
             table.deadline = self._next_deadline(table)
             await self.db.tables.set_deadline(match_id, table.deadline)
-            self.message.request(table, delay=0)  # the lobby becomes the table at once
+            self.message.request(table, pace="now")  # the lobby becomes the table at once
             self._moved_on(table, events=[])
         return table
 
@@ -135,7 +148,7 @@ class TableService:
             table.quiet = {str(uid) for uid in quiet}
             self.registry.add(table)
             self.timers.arm(table)
-            self.message.request(table, delay=0)
+            self.message.request(table, pace="now")
             self.on_moved(table)  # a computer resumes its seat
             restored += 1
         return restored
@@ -235,7 +248,7 @@ class TableService:
             # Not saved means not accepted: put the table back as the database has it.
             await self._reload(table)
             raise
-        self._moved_on(table, events=events)
+        self._moved_on(table, events=events, prompt=timed_out or isinstance(action, CallUno))
         if action is REMOVE and not is_computer(player):
             await self._forfeit_to_computers(table)
         if table.keeping:
@@ -299,8 +312,13 @@ class TableService:
         table.match = self._rebuild(running).match
         table.forget_cache()
 
-    def _moved_on(self, table: Table, *, events: Sequence[Event]) -> None:
-        """Summaries, timers, the table message, other panels and the turn ping: queued."""
+    def _moved_on(self, table: Table, *, events: Sequence[Event], prompt: bool = False) -> None:
+        """Summaries, timers, the table message, other panels and the turn ping: queued.
+
+        The table message shows a public moment (`prompt`: a missed turn, an UNO called
+        on its own; PUBLIC_MOMENTS) promptly and ordinary moves at a calmer pace
+        (table_message.py).
+        """
         for event in events:
             with speaking(self.message.language(table)):  # summaries: for the channel
                 if isinstance(event, RoundEnded):
@@ -314,7 +332,8 @@ class TableService:
             self._close(table, reason=None, announce=True)
             return
         self.timers.arm(table)
-        self.message.request(table)
+        moment = prompt or any(isinstance(event, PUBLIC_MOMENTS) for event in events)
+        self.message.request(table, pace="prompt" if moment else "calm")
         self.message.notify(table)
         self.on_moved(table)
 
@@ -432,9 +451,7 @@ class TableService:
         self.message.stopped = True
         for table in self.registry.all():
             self.timers.cancel(table)
-            for task in (table.flusher, table.notifier):
-                if task is not None:
-                    task.cancel()
+            self.message.stop_edits(table)
 
         async def settle(table: Table) -> None:
             async with table.lock:

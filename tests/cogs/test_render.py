@@ -898,12 +898,19 @@ def test_notices_are_cleared_at_the_players_next_decision() -> None:
     shown = render.hand_panel(seen, public_view(recent=before), names=NAMES, table_id=1, version=3)
     assert "You received" in shown.content
     assert shown.embed is not None
-    assert shown.embed.fields
+    assert _revealed_fields(shown.embed)
     later = (*before, CardPlayed(ANN, card("R1")))  # Ann's next decision
     cleared = render.hand_panel(seen, public_view(recent=later), names=NAMES, table_id=1, version=4)
     assert "You received" not in cleared.content
     assert cleared.embed is not None
-    assert not cleared.embed.fields
+    assert not _revealed_fields(cleared.embed)
+    # What stays is public: the seats and the last moves, as on the table.
+    assert [f.name for f in cleared.embed.fields] == ["Players", "Last moves"]
+
+
+def _revealed_fields(embed: discord.Embed) -> list[str]:
+    """The panel's fields that show a hand other than the player's own."""
+    return [f.name or "" for f in embed.fields if "only you see it" in (f.name or "")]
 
 
 @pytest.mark.parametrize(
@@ -1139,3 +1146,26 @@ def test_d9_a_dump_order_can_be_chosen_card_by_card() -> None:
     assert [found[c].label for c in ("o.R1", "o.R7")] == ["Then Red 1", "Then Red 7"]
     assert found[ids.ORDER_RESTART].label == "Start the order over"
     assert "Laying in this order: 🟥 Red 5" in chosen.content
+
+
+def test_a_panel_shows_the_seats_and_the_last_moves_as_the_table_does() -> None:
+    """A player deciding needs nothing from the public table, which may trail fast play."""
+    moves = tuple(CardPlayed(BOB, card(c)) for c in ("R1", "R2", "R3", "R4", "R5", "R7"))
+    public = public_view(
+        seats=(SeatView(ANN, 7, 12, False, True), SeatView(BOB, 1, 30, True, True)),
+        recent=moves,
+    )
+    panel = render.hand_panel(
+        private(cards("R9 G2"), [Play(card("R9"))]), public, names=NAMES, table_id=1, version=3
+    )
+    assert panel.embed is not None
+    fields = {f.name: f.value or "" for f in panel.embed.fields}
+    assert list(fields) == ["Players", "Last moves"]
+    assert fields["Players"].splitlines() == [
+        "▶ **Ann** · 7 cards · 12 pts",
+        "**Bob** · 1 card · 30 pts · ⚠️ hasn't called UNO",
+    ]
+    shown = fields["Last moves"].splitlines()
+    assert len(shown) == 4  # the latest ones, oldest first
+    assert shown[-1].endswith("Red 7")
+    assert "Red 1" not in fields["Last moves"]

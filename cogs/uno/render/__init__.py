@@ -11,7 +11,7 @@ colour-blind players and screen readers lose nothing.
 
 from __future__ import annotations
 
-from cogs.uno.render.panel import hand_panel
+from cogs.uno.render.panel import TableFields, hand_panel, table_fields
 from cogs.uno.render.rules import rules_details, rules_guide
 from cogs.uno.render.specs import (
     BUTTON_LABEL,
@@ -94,6 +94,7 @@ __all__ = [
     "HandPanel",
     "OptionSpec",
     "SelectSpec",
+    "TableFields",
     "card_label",
     "card_title",
     "clip",
@@ -117,6 +118,7 @@ __all__ = [
     "seat_name",
     "table_components",
     "table_embed",
+    "table_fields",
     "tidy_name",
     "variant_name",
 ]

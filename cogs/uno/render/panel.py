@@ -13,6 +13,7 @@ import discord
 from cogs.uno import ids
 from cogs.uno.l10n import N_, t, tn
 from cogs.uno.render.faces import card_emoji
+from cogs.uno.render.last_moves import last_moves
 from cogs.uno.render.notices import challenge_reason, fresh_since
 from cogs.uno.render.specs import (
     BUTTON_LABEL,
@@ -31,7 +32,7 @@ from cogs.uno.render.specs import (
     OptionSpec,
     SelectSpec,
 )
-from cogs.uno.render.table import named_colour
+from cogs.uno.render.table import named_colour, seat_line
 from cogs.uno.render.words import (
     card_label,
     card_title,
@@ -585,10 +586,12 @@ def hand_panel(
     version: int,
     page: int = 0,
     order: Sequence[Card] = (),
+    shared: TableFields | None = None,
 ) -> HandPanel:
     """A player's private panel: their hand in words and their legal decisions as controls.
 
     `page` picks the page of choices when they overflow one panel (a `pg.{n}` button).
+    `shared`: `table_fields(public, names)` if already worked out for this state.
     """
     legal = list(dict.fromkeys(view.legal))  # drop duplicates, keep the engine's order
     colours = sorted(
@@ -617,7 +620,7 @@ def hand_panel(
         laid = ", ".join(card_label(c) for c in order)
         lines.insert(1, t("Laying in this order: {cards}, … (the last one acts)", cards=laid))
     content = clip("\n".join(lines), CONTENT_LIMIT)
-    embed = _hand_embed(view, public, names, legal=legal, table_id=table_id)
+    embed = _hand_embed(view, public, names, legal=legal, table_id=table_id, shared=shared)
     return HandPanel(content=content, embed=fit_embed(embed), components=components)
 
 
@@ -664,6 +667,7 @@ def _hand_embed(
     *,
     legal: Sequence[Action],
     table_id: int,
+    shared: TableFields | None,
 ) -> discord.Embed:
     playable = frozenset(a.card for a in legal if isinstance(a, Play))
     hand = hand_lines(view.hand, bold=playable)
@@ -683,8 +687,26 @@ def _hand_embed(
             value=fit_lines(hand_lines(view.revealed_hand or ()), FIELD_VALUE) or t("No cards."),
             inline=False,
         )
+    for field_name, value in shared if shared is not None else table_fields(public, names):
+        embed.add_field(name=field_name, value=value, inline=False)
     embed.set_footer(text=t("Table {table} · only you can see this", table=table_id))
     return embed
+
+
+PANEL_LOG_LINES: Final = 4  # the table's last moves a panel repeats
+TableFields = tuple[tuple[str, str], ...]  # (name, value) of embed fields
+
+
+def table_fields(public: PublicView, names: Mapping[str, str]) -> TableFields:
+    """The table's seats and its latest moves, for a panel: a player deciding needs
+    nothing from the public table message, which may trail fast play by a few seconds.
+    The same for every viewer of a state (in one language): worked out once."""
+    seats = [seat_line(public, i, names, {}) for i in range(len(public.seats))]
+    fields = [(t("Players"), fit_lines(seats, FIELD_VALUE))]
+    log = last_moves(public.recent, names, public.variant)[-PANEL_LOG_LINES:]
+    if log:
+        fields.append((t("Last moves"), fit_lines(log, FIELD_VALUE, keep_last=True)))
+    return tuple(fields)
 
 
 def _revealed(view: PrivateView, public: PublicView) -> tuple[Card, ...] | None:

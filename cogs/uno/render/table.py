@@ -117,7 +117,7 @@ _PENDING_WORDS: dict[Pending, Callable[[str, PublicView], str]] = {
 }
 
 
-def _seat_line(
+def seat_line(
     view: PublicView, seat_index: int, names: Mapping[str, str], missed: Mapping[str, int]
 ) -> str:
     seat = view.seats[seat_index]
@@ -171,7 +171,7 @@ def table_embed(
         picture = card_url(view.top, named_colour(view))
         if picture is not None:  # the top card large; the emoji's own image, no upload
             embed.set_thumbnail(url=picture)
-    seats = [_seat_line(view, i, names, missed or {}) for i in range(len(view.seats))]
+    seats = [seat_line(view, i, names, missed or {}) for i in range(len(view.seats))]
     embed.add_field(name=t("Players"), value=fit_lines(seats, FIELD_VALUE), inline=False)
     if view.phase is Phase.DRAFT and view.draft_pile:
         labels = [card_label(c) for c in view.draft_pile]
