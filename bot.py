@@ -13,6 +13,7 @@ import gc
 import logging
 import signal
 import sys
+from dataclasses import replace
 from typing import Any
 
 import aiohttp
@@ -126,6 +127,8 @@ class UnoBot(commands.Bot):
             table_seed=self.settings.table_seed,
             computer_delay=self.settings.computer_delay_ms / 1000,
         )
+        if self.settings.test_table_quiet_ms is not None:
+            uno = replace(uno, table_quiet=self.settings.test_table_quiet_ms / 1000)
         try:
             await install(self, self.db, uno)
         except DatabaseError as error:

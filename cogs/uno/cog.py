@@ -69,7 +69,7 @@ class UnoCog(commands.Cog):
         self.db = db
         self.clock = ClickClock()
         self.panels = HandPanels(bot)
-        self.message = TableMessage(bot, self.panels, db)
+        self.message = TableMessage(bot, self.panels, db, quiet=settings.table_quiet)
         self.tables = TableService(db, settings, self.message)
         self.lobbies = LobbyManager(bot, db, settings, self.tables.registry)
         self.table_clicks = TableClicks(self.tables, self.panels)

@@ -46,10 +46,18 @@ TABLE_BURIED_AFTER = 12  # channel messages posted below the table before it mov
 class TableMessage:
     """Everything a table shows in its channel."""
 
-    def __init__(self, client: discord.Client, panels: HandPanels, db: Database) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        panels: HandPanels,
+        db: Database,
+        *,
+        quiet: float = TABLE_QUIET,
+    ) -> None:
         self.client = client
         self.panels = panels
         self.db = db
+        self.quiet = quiet  # TABLE_QUIET, unless the tests shorten it
         self._tasks: set[asyncio.Task[None]] = set()
         self._outbox: dict[int, list[dict[str, Any]]] = {}
         # The bot is closing: an action or a start finishing now asks for no more edits,
@@ -80,7 +88,7 @@ class TableMessage:
             table.behind_since = now
             if pace == "calm" and now - table.last_edit >= TABLE_IDLE:
                 pace = "prompt"  # play was idle: nothing to coalesce with
-        due = _due(pace, now=now, since=table.behind_since, last=table.last_edit)
+        due = _due(pace, now=now, since=table.behind_since, last=table.last_edit, quiet=self.quiet)
         if pace == "calm" and not table.prompt_pending:
             table.edit_due = due  # a debounce: each move may put the edit later
         else:
@@ -360,14 +368,14 @@ class TableMessage:
             await asyncio.wait(set(self._tasks), timeout=3)
 
 
-def _due(pace: Pace, *, now: float, since: float, last: float) -> float:
+def _due(pace: Pace, *, now: float, since: float, last: float, quiet: float = TABLE_QUIET) -> float:
     """When the edit asked for at `now` goes: the table is behind the game `since`, and
-    was last edited at `last`."""
+    was last edited at `last`; ordinary moves wait for `quiet` seconds without one."""
     if pace == "now":
         return now
     if pace == "prompt":
         return max(now + TABLE_EDIT_DELAY, last + TABLE_EDIT_INTERVAL)
-    return max(min(now + TABLE_QUIET, since + TABLE_LAG_MAX), last + TABLE_EDIT_INTERVAL)
+    return max(min(now + quiet, since + TABLE_LAG_MAX), last + TABLE_EDIT_INTERVAL)
 
 
 def _params(payload: dict[str, Any]) -> MultipartParameters:

@@ -41,7 +41,7 @@ class BotProcess:
         self.process: asyncio.subprocess.Process | None = None
 
     def env(self) -> dict[str, str]:
-        own = ("DISCORD_", "DEV_GUILD", "TURN_SECONDS", "TEST_TURN_SECONDS", "TABLE_SEED")
+        own = ("DISCORD_", "DEV_GUILD", "TURN_SECONDS", "TEST_T", "TABLE_SEED")
         env = {k: v for k, v in os.environ.items() if not k.startswith(own)}
         env.update(
             DISCORD_TOKEN=self.emulator.token,
@@ -49,6 +49,8 @@ class BotProcess:
             DATABASE_PATH=str(self.database),
             LOG_LEVEL="INFO",
             PYTHONUNBUFFERED="1",
+            # The table's checks wait for its edits: 1 s of quiet, not a player's 4 s.
+            TEST_TABLE_QUIET_MS="1000",
         )
         if self.guild_id is not None:  # else: global commands, for every guild
             env["DEV_GUILD_ID"] = str(self.guild_id)
