@@ -633,6 +633,7 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
             database=database,
             guild_id=None,
             turn_seconds=3600,
+            table_quiet_ms=None,  # the bot's own pace, as players get it
             launcher=[str(Path(__file__).with_name("gc_pauses.py"))],
             extra_env={"UNO_GC_LOG": str(gc_log)},
         )
