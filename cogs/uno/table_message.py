@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import math
+import random
 import time
 from collections.abc import Callable
 from typing import Any, Literal
@@ -39,6 +40,10 @@ TABLE_EDIT_INTERVAL = 2.0  # never closer: about 5 edits per 5 s per channel are
 TABLE_QUIET = 4.0  # ordinary moves: shown once play pauses this long...
 TABLE_LAG_MAX = 10.0  # ...or this long after the first move not shown yet, whichever first
 TABLE_IDLE = 6.0  # a move after this long without any: shown as promptly as a moment
+# Tables opened together, in steady play, would reach TABLE_LAG_MAX together and stay in
+# step: hundreds of edits drawn in one moment, clicks waiting behind them. Each table's
+# bound comes earlier by a random part of this many seconds, which spreads them out.
+TABLE_LAG_SPREAD = 3.0
 TABLE_REPOST_AGE = 50 * 60  # messages older than an hour allow only a few edits
 TABLE_BURIED_AFTER = 12  # channel messages posted below the table before it moves down
 
@@ -85,7 +90,7 @@ class TableMessage:
         loop = asyncio.get_running_loop()
         now = loop.time()
         if table.behind_since is None:
-            table.behind_since = now
+            table.behind_since = now - random.uniform(0.0, TABLE_LAG_SPREAD)
             if pace == "calm" and now - table.last_edit >= TABLE_IDLE:
                 pace = "prompt"  # play was idle: nothing to coalesce with
         due = _due(pace, now=now, since=table.behind_since, last=table.last_edit, quiet=self.quiet)
