@@ -286,6 +286,18 @@ class TableWatch:
             assert shown() in self.history
         return True
 
+    async def play(self, *, max_actions: int) -> int:
+        """Step the table until its match is over, checking the table message after every
+        action (exactly every 15th); return the number of checks."""
+        checked = 0
+        while self.table.actions < max_actions:
+            if not await self.check(exact=checked % 15 == 0):
+                break  # the match is over: no running table left
+            checked += 1
+            if not await self.table.step():
+                break
+        return checked
+
 
 # What a player in a hurry presses: the shortcut (Keep the rest, Play · UNO!), a play,
 # a draw last.

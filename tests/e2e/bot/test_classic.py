@@ -39,14 +39,8 @@ async def classic_match(emu: Emulator, driver: Driver, database: Path, players: 
     table = ScriptedTable(driver, scene.channel, users, seed=players)
     await table.open("classic", target=50)
     await table.open_hands()
-    checked = 0
     async with TableWatch(table, database, driver) as watch:  # one connection, not one a check
-        while table.actions < MAX_ACTIONS:
-            if not await watch.check(exact=checked % 15 == 0):
-                break  # the match is over: no running table left
-            checked += 1
-            if not await table.step():
-                break
+        checked = await watch.play(max_actions=MAX_ACTIONS)
     print(f"classic, {players} players: {table.actions} actions, {checked} checks")
     return Played(scene, users, table)
 

@@ -37,14 +37,8 @@ class Played:
 
 async def play_to_the_end(table: ScriptedTable, database: Path, driver: Driver) -> int:
     """Play until the match is over, checking the table message after every action."""
-    checked = 0
     async with TableWatch(table, database, driver) as watch:
-        while table.actions < MAX_ACTIONS:
-            if not await watch.check(exact=checked % 15 == 0):
-                break  # the match is over: no running table left
-            checked += 1
-            if not await table.step():
-                break
+        checked = await watch.play(max_actions=MAX_ACTIONS)
     assert await load_truth(database, table.channel.id) is None, "the match did not finish"
     await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
     return checked
