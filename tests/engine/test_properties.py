@@ -561,17 +561,22 @@ def watched_step(match: Match, rng: random.Random) -> tuple[str, Action | None, 
     return who, action, match.apply(who, action)
 
 
+def play_watched(match: Match, options: Options, seed: int, *, steps: int) -> None:
+    """Random legal steps until the match ends (at most `steps`), each one checked."""
+    watch = Watch(match, deck_of(match, options))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if match.is_over:
+            break
+        watch(*watched_step(match, rng))
+
+
 @settings(deadline=None)
 @given(table=tables())
 def test_x1_every_step_keeps_the_invariants(table: tuple[str, int, int, Options]) -> None:
     variant, seats, seed, options = table
     match = start(variant, seats, seed, options)
-    watch = Watch(match, deck_of(match, options))
-    rng = random.Random(seed)
-    for _ in range(1500):
-        if match.is_over:
-            break
-        watch(*watched_step(match, rng))
+    play_watched(match, options, seed, steps=1500)
 
 
 VARIANT_OPTIONS: dict[str, tuple[Options, int, int]] = {
@@ -608,12 +613,7 @@ def test_x4_a_test_table_plays_on_by_the_real_rules(
         seed=seed,
         options=options,
     )
-    watch = Watch(match, deck_of(match, options))
-    rng = random.Random(seed)
-    for _ in range(300):
-        if match.is_over:
-            break
-        watch(*watched_step(match, rng))
+    play_watched(match, options, seed, steps=300)
 
 
 @settings(deadline=None)
