@@ -313,9 +313,7 @@ class Database:
         deadline = _lock_deadline(asked)
         self._check_open()
         while True:
-            while self._write_lock.locked():
-                async with self._write_lock:
-                    pass
+            await self._after_open_transaction()
             try:
                 # No await between the check above and aiosqlite queueing the statement
                 # (it does so synchronously, then waits): nothing can slip in between.
@@ -327,6 +325,15 @@ class Database:
                 if not is_busy(error) or time.monotonic() >= deadline:
                     raise
             await asyncio.sleep(RETRY_PAUSE_S)
+
+    async def _after_open_transaction(self) -> None:
+        """Return once no `transaction()` is open (nor the database closing): work queued
+        on the writer's thread then can't land inside another transaction. The caller
+        must queue its work with no await in between."""
+        while self._write_lock.locked():
+            async with self._write_lock:
+                pass
+        self._check_open()
 
     def _check_open(self) -> None:
         # A closed aiosqlite connection would raise ValueError("no active connection").
@@ -382,17 +389,24 @@ class Database:
         connection, autocommit off inside this transaction), and quick: every other
         write waits behind it. A file locked by another program is waited for as in
         `transaction()`.
+
+        Like `execute_atomic`, it does not hold the write lock while its work runs: the
+        work is one call queued on the writer's thread, BEGIN to COMMIT, so anything
+        queued after it runs after its COMMIT. The group committer's next batch then
+        waits on that thread, not in the event loop, behind a match's start or end
+        (which kept SQLite's thread idle meanwhile and every click queued behind it).
         """
         deadline = _lock_deadline(asked)
         self._check_open()
-        async with self._write_lock:
-            while True:
-                try:
-                    return await _on_thread(self._writer, functools.partial(_transact, work))
-                except _BeginLocked as locked:
-                    if time.monotonic() >= deadline:
-                        raise locked.error from None
-                await asyncio.sleep(RETRY_PAUSE_S)
+        while True:
+            await self._after_open_transaction()
+            try:
+                # Queued synchronously after the check, as in execute_atomic.
+                return await _on_thread(self._writer, functools.partial(_transact, work))
+            except _BeginLocked as locked:
+                if time.monotonic() >= deadline:
+                    raise locked.error from None
+            await asyncio.sleep(RETRY_PAUSE_S)
 
     @contextlib.asynccontextmanager
     async def reading(self) -> AsyncIterator[aiosqlite.Connection]:

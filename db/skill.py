@@ -1,8 +1,9 @@
 """OpenSkill ratings (Plackett-Luce): a match's update, applied live and by the replay.
 
-Both the live path (`rate_match`, as a match's results are recorded) and the
-migration that replays older results (`replay_ratings`) compute the update with
-`_update` from the results rows as stored, so the two give the same floats:
+The live path (`rate_players`, as a match's results are recorded, from what the
+match's end already read; `rate_match` reads it itself) and the migration that
+replays older results (`replay_ratings`) compute the update with `_update` from
+rows of the same shape and order, so they give the same floats (tested):
 ratings are a fold over finished matches in order.
 """
 
@@ -68,6 +69,32 @@ def rate_match(conn: sqlite3.Connection, match_id: int) -> None:
     as opponents at the default rating, but nothing of theirs is stored.
     """
     write = _update(match_id, conn.execute(_READ, (match_id,)).fetchall())
+    if write is not None:
+        conn.execute(_WRITE, write)
+
+
+def rate_players(
+    conn: sqlite3.Connection,
+    match_id: int,
+    match: tuple[int, str, int],
+    players: Sequence[tuple[int, int, str, tuple[float, float, int] | None]],
+) -> None:
+    """`rate_match` from what the caller read already: one statement instead of two.
+
+    `match` is (guild_id, variant, ended_at) of a finished match that is not a
+    practice one; `players` are (user_id, place, outcome, (mu, sigma, matches) or
+    None for no rating yet). The rows are built in _READ's shape and order, so
+    `_update` gives the very floats `rate_match` and the replay give.
+    """
+    guild_id, variant, ended_at = match
+    rows = sorted(
+        (
+            (guild_id, variant, 0, ended_at, uid, place, outcome, *(rating or (None,) * 3))
+            for uid, place, outcome, rating in players
+        ),
+        key=lambda row: (row[5], row[4]),
+    )
+    write = _update(match_id, rows)
     if write is not None:
         conn.execute(_WRITE, write)
 

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 import aiosqlite
 from pydantic import JsonValue
 
+from db.endings import finish, insert_round, read_running
 from db.errors import (
     ActionRejected,
     InconsistentData,
-    InvalidResults,
     MatchNotRunning,
     UnknownMatch,
     is_busy,
@@ -38,7 +38,6 @@ from db.models import (
     now_ms,
     to_ms,
 )
-from db.skill import rate_match
 from db.writer import GroupCommitter
 
 if TYPE_CHECKING:
@@ -47,9 +46,6 @@ if TYPE_CHECKING:
 _SEATS = {"duo": (2, 2), "pizza": (2, 5), "classic": (2, 10)}
 _INT64 = (-(2**63), 2**63 - 1)
 
-_INSERT_ACTION = (
-    "INSERT INTO actions (match_id, seq, player_id, action, created_at) VALUES (?, ?, ?, ?, ?)"
-)
 _UPSERT_SNAPSHOT = (
     "INSERT INTO snapshots (match_id, seq, state, created_at) VALUES (?, ?, ?, ?) "
     "ON CONFLICT (match_id) DO UPDATE SET "
@@ -202,7 +198,18 @@ class TableRepo:
             asked=time.monotonic(),
         )
         try:
-            await self._writer.submit(job)
+            if round_result is None and results is None:
+                await self._writer.submit(job)
+            else:
+                # Rare (a round or the match ended): its own transaction, queued on
+                # SQLite's thread at once, behind at most the batches in flight. In
+                # the group committer it waited for a free slot, and its batch (every
+                # action waiting with it) was written statement by statement: the
+                # result's p99 was several times a plain action's at 200 tables.
+                # The table's previous action was confirmed before this one was
+                # asked, so it cannot overtake it (and the log's trigger would refuse
+                # an action after its match's end).
+                await self._db.run_in_transaction(partial(_write_ending, job), asked=job.asked)
         except sqlite3.IntegrityError as exc:
             raise ActionRejected(f"match {match_id} action {seq}: {exc}") from exc
 
@@ -210,19 +217,7 @@ class TableRepo:
         # The oldest action's player has waited longest: a locked file fails the batch
         # once that action has waited its LOCK_WAIT_MS, however late the batch started.
         asked = min(job.asked for job in jobs)
-        if any(job.round_result or job.results is not None for job in jobs):
-            # Rare (a round or match ended): one transaction, job by job, in order,
-            # so an action can never land after the finish of its match. All of it
-            # on SQLite's thread at once: a match's end checks and writes a dozen
-            # statements, and a trip through the event loop for each made the
-            # finishing click (and every action batched with it) wait ~3x longer.
-            await self._db.run_in_transaction(partial(_write_jobs, jobs), asked=asked)
-            return
-        rows = [
-            (j.match_id, j.seq, j.player_id, j.action, j.created_at, j.deadline, j.snapshot)
-            for j in jobs
-        ]
-        await self._db.execute_atomic(_INTAKE_BATCH, (json.dumps(rows),), asked=asked)
+        await self._db.execute_atomic(_INTAKE_BATCH, (_intake_rows(jobs),), asked=asked)
 
     @wraps_storage_errors
     async def record_round(
@@ -230,7 +225,7 @@ class TableRepo:
     ) -> None:
         """Record a finished round outside an action (prefer record_action's round_result)."""
         ended = to_ms(ended_at) if ended_at else now_ms()
-        await self._db.run_in_transaction(partial(_insert_round, match_id, result, ended))
+        await self._db.run_in_transaction(partial(_record_round, match_id, result, ended))
 
     @wraps_storage_errors
     async def finish_match(
@@ -246,7 +241,7 @@ class TableRepo:
         The snapshot is dropped: seed and action log still replay the match (X4).
         """
         ended = to_ms(ended_at) if ended_at else now_ms()
-        await self._db.run_in_transaction(partial(_finish, match_id, tuple(results), ended))
+        await self._db.run_in_transaction(partial(_finish_match, match_id, tuple(results), ended))
 
     @wraps_storage_errors
     async def abandon_match(self, match_id: int, *, ended_at: datetime | None = None) -> None:
@@ -351,18 +346,39 @@ def _start(
     return match_id
 
 
-def _write_jobs(jobs: Sequence[_ActionJob], conn: sqlite3.Connection) -> None:
-    for job in jobs:
-        conn.execute(
-            _INSERT_ACTION, (job.match_id, job.seq, job.player_id, job.action, job.created_at)
-        )
-        if job.snapshot:
-            conn.execute(_UPSERT_SNAPSHOT, (job.match_id, job.seq, job.snapshot, job.created_at))
-        conn.execute(_SET_DEADLINE, (job.deadline, job.match_id))
-        if job.round_result:
-            _insert_round(job.match_id, job.round_result, job.created_at, conn)
-        if job.results is not None:
-            _finish(job.match_id, job.results, job.created_at, conn)
+def _intake_rows(jobs: Sequence[_ActionJob]) -> str:
+    """_INTAKE_BATCH's parameter: the jobs' rows as one JSON array, in order."""
+    return json.dumps(
+        [
+            (j.match_id, j.seq, j.player_id, j.action, j.created_at, j.deadline, j.snapshot)
+            for j in jobs
+        ]
+    )
+
+
+def _write_ending(job: _ActionJob, conn: sqlite3.Connection) -> None:
+    """An action that ended a round or the match: the action (as any other, through the
+    intake: one statement for its row, snapshot and deadline), then the round, then the
+    results. Each statement is a trip out of Python and back (the GIL is released and
+    taken again, which a busy event loop can delay), so they are kept few."""
+    conn.execute(_INTAKE_BATCH, (_intake_rows([job]),))
+    running = read_running(conn, job.match_id)
+    if job.round_result:
+        insert_round(running, job.round_result, job.created_at, conn)
+    if job.results is not None:
+        finish(running, job.results, job.created_at, conn)
+
+
+def _record_round(
+    match_id: int, result: RoundResult, ended_at: int, conn: sqlite3.Connection
+) -> None:
+    insert_round(read_running(conn, match_id), result, ended_at, conn)
+
+
+def _finish_match(
+    match_id: int, results: Sequence[PlayerResult], ended_at: int, conn: sqlite3.Connection
+) -> None:
+    finish(read_running(conn, match_id), results, ended_at, conn)
 
 
 def _require_running(conn: sqlite3.Connection, match_id: int) -> list[int]:
@@ -393,70 +409,6 @@ def _abandon(match_id: int, ended_at: int, conn: sqlite3.Connection) -> None:
         (ended_at, match_id),
     )
     conn.execute("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
-
-
-def _insert_round(
-    match_id: int, result: RoundResult, ended_at: int, conn: sqlite3.Connection
-) -> None:
-    seated = _require_running(conn, match_id)
-    unknown = ({result.winner_id} | set(result.points)) - set(seated)
-    if unknown:
-        raise InvalidResults(f"round of match {match_id} names non-players {sorted(unknown)}")
-    if any(points < 0 for points in result.points.values()):
-        raise InvalidResults("round points cannot be negative")
-    [row] = conn.execute(
-        "SELECT COALESCE(MAX(round_no), 0) FROM rounds WHERE match_id = ?", (match_id,)
-    ).fetchall()
-    expected = int(row[0]) + 1
-    if result.round_no != expected:
-        raise InvalidResults(f"match {match_id}: round {result.round_no} recorded, {expected} due")
-    conn.execute(
-        "INSERT INTO rounds (match_id, round_no, winner_id, ended_at) VALUES (?, ?, ?, ?)",
-        (match_id, result.round_no, result.winner_id, ended_at),
-    )
-    conn.executemany(
-        "INSERT INTO round_scores (match_id, round_no, user_id, points) VALUES (?, ?, ?, ?)",
-        [(match_id, result.round_no, uid, result.points.get(uid, 0)) for uid in seated],
-    )
-
-
-def _finish(
-    match_id: int, results: Sequence[PlayerResult], ended_at: int, conn: sqlite3.Connection
-) -> None:
-    seated = _require_running(conn, match_id)
-    by_user = {r.user_id: r for r in results}
-    if len(by_user) != len(results) or set(by_user) != set(seated):
-        raise InvalidResults(f"match {match_id}: results must name each player once")
-    winners = [r for r in results if r.outcome == "won"]
-    if len(winners) != 1 or winners[0].place != 1:
-        raise InvalidResults(f"match {match_id}: exactly one winner, at place 1")
-    if any(r.place > len(seated) for r in results):
-        raise InvalidResults(f"match {match_id}: a place is beyond the number of players")
-    totals = {
-        int(uid): int(total)
-        for uid, total in conn.execute(
-            "SELECT user_id, SUM(points) FROM round_scores WHERE match_id = ? GROUP BY user_id",
-            (match_id,),
-        )
-    }
-    wrong = [r.user_id for r in results if r.score != totals.get(r.user_id, 0)]
-    if wrong:
-        raise InvalidResults(
-            f"match {match_id}: scores of {wrong} differ from their recorded round points"
-        )
-    conn.executemany(
-        "INSERT INTO results (match_id, user_id, score, place, outcome) VALUES (?, ?, ?, ?, ?)",
-        [(match_id, r.user_id, r.score, r.place, r.outcome) for r in results],
-    )
-    conn.execute(
-        "UPDATE matches SET status = 'finished', ended_at = ?, turn_deadline = NULL"
-        " WHERE match_id = ?",
-        (ended_at, match_id),
-    )
-    # Snapshots are only a restart cache; seed + action log keep the replay (X4).
-    conn.execute("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
-    # In the same transaction: a result is never stored without its rating change.
-    rate_match(conn, match_id)
 
 
 async def _load_matches(

@@ -6,12 +6,13 @@ import itertools
 import sqlite3
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 from db.database import Database
 from db.errors import InvalidResults, StorageError
 from db.models import PlayerResult, Rating, RoundResult, Variant
-from db.skill import DEFAULT_MU, DEFAULT_SIGMA, ranks_of, rate
+from db.skill import DEFAULT_MU, DEFAULT_SIGMA, ranks_of, rate, replay_ratings
 
 from .conftest import GUILD, Clock, play, start, win
 
@@ -269,3 +270,40 @@ async def test_forgetting_a_member_erases_their_ratings_and_prefs(
     # The other member keeps their rating and its history.
     assert await rating_of(db, B) == b_before
     assert len(await db.ratings.history(guild_id=GUILD, user_id=B, variant="duo")) == 1
+
+
+async def test_record_action_rates_to_the_bit_as_the_replay_does(
+    db: Database, db_path: Path, tmp_path: Path
+) -> None:
+    """A match's end reads the ratings with its checks and builds the update from them,
+    not from the stored rows: the replay of the stored results must give the same."""
+    for n in range(3):  # the later matches start from stored, not default, ratings
+        mid = await start(db, A, B, C, D, variant="pizza")
+        first = RoundResult(round_no=1, winner_id=B, points={B: 120})
+        await db.tables.record_action(
+            mid, seq=1, player_id=A, action={}, state="{}", deadline=None, round_result=first
+        )
+        await db.tables.record_action(
+            mid, seq=2, player_id=C, action={}, state="{}", deadline=None,
+            round_result=RoundResult(round_no=2, winner_id=C, points={C: 140 + n}),
+            results=[
+                PlayerResult(user_id=C, score=140 + n, place=1, outcome="won"),
+                PlayerResult(user_id=B, score=120, place=2, outcome="lost"),
+                PlayerResult(user_id=D, score=0, place=3, outcome="lost"),
+                PlayerResult(user_id=A, score=0, place=3 - n % 2, outcome="forfeit"),
+            ],
+        )  # fmt: skip
+    sql = "SELECT * FROM rating_changes ORDER BY change_id"
+    with sqlite3.connect(db_path) as conn:
+        live = conn.execute(sql).fetchall()
+        ratings = conn.execute("SELECT * FROM ratings ORDER BY user_id").fetchall()
+    assert len(live) == 12
+    copy = tmp_path / "copy.db"
+    with sqlite3.connect(db_path) as source, sqlite3.connect(copy) as target:
+        source.backup(target)
+    async with aiosqlite.connect(copy, isolation_level=None) as conn:
+        await replay_ratings(conn)
+        assert list(await conn.execute_fetchall(sql)) == live
+        # updated_at is the match's end in both
+        replayed = await conn.execute_fetchall("SELECT * FROM ratings ORDER BY user_id")
+        assert list(replayed) == ratings

@@ -12,6 +12,7 @@ import pytest
 import db.database
 from db.database import Database
 from db.errors import DatabaseClosed, is_busy
+from db.models import PlayerResult
 from db.skill import rate_match
 
 from .conftest import start
@@ -123,3 +124,66 @@ async def test_a_closed_database_runs_nothing(db_path: Path) -> None:
     with pytest.raises(DatabaseClosed):
         await database.run_in_transaction(lambda conn: ran.append(1))
     assert ran == []
+
+
+async def first_action(
+    db: Database, mid: int, player: int, results: list[PlayerResult] | None = None
+) -> None:
+    await db.tables.record_action(
+        mid, seq=1, player_id=player, action={}, state="{}", deadline=None, results=results
+    )
+
+
+async def turns(n: int = 200) -> None:
+    """Let the event loop run everything ready (no I/O is involved)."""
+    for _ in range(n):
+        await asyncio.sleep(0)
+
+
+async def test_an_open_transaction_holds_the_work_back_until_it_ends(
+    db: Database, db_path: Path
+) -> None:
+    """The work does not hold the write lock, but must still not run inside a
+    `transaction()` left open across awaits (its BEGIN would fail there)."""
+    mid = await start(db, A, B)
+    async with db.transaction() as conn:
+        await conn.execute("UPDATE matches SET message_id = 5 WHERE match_id = ?", (mid,))
+        work = asyncio.ensure_future(db.run_in_transaction(lambda c: c.in_transaction))
+        await turns()
+        assert not work.done()
+    assert await work
+    assert (await db.tables.get_match(mid)).message_id == 5
+
+
+async def test_a_match_end_does_not_wait_behind_queued_action_batches(db: Database) -> None:
+    """While SQLite's thread is busy and both of the group committer's batches are in
+    flight, a third table's action waits for a slot; a match's end is not queued behind
+    it but goes to the thread at once. The log's rowids show the order of the commits."""
+    blocked, release = threading.Event(), threading.Event()
+    mids = [await start(db, 10 * t + 1, 10 * t + 2) for t in range(4)]
+
+    def hold(conn: sqlite3.Connection) -> None:
+        blocked.set()
+        release.wait(10)
+
+    held = asyncio.ensure_future(db.run_in_transaction(hold))
+    try:
+        await asyncio.to_thread(blocked.wait, 10)
+        asked = []
+        for t in range(3):  # one batch each: two in flight, the third waits for a slot
+            asked.append(asyncio.ensure_future(first_action(db, mids[t], 10 * t + 1)))
+            await turns()
+        ending = asyncio.ensure_future(
+            first_action(db, mids[3], 31, results=[
+                PlayerResult(user_id=31, score=0, place=1, outcome="won"),
+                PlayerResult(user_id=32, score=0, place=2, outcome="lost"),
+            ])
+        )  # fmt: skip
+        await turns()
+    finally:
+        release.set()
+    await asyncio.gather(held, *asked, ending)
+    with sqlite3.connect(db.path) as conn:
+        order = [mid for (mid,) in conn.execute("SELECT match_id FROM actions ORDER BY action_id")]
+    assert order == [mids[0], mids[1], mids[3], mids[2]]
+    assert (await db.tables.get_match(mids[3])).status == "finished"
