@@ -40,6 +40,7 @@ reused by later matches.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -48,7 +49,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,8 @@ import aiosqlite
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import db.endings as endings_module
+import db.tables as tables_module
 from db.database import Database
 from db.models import PlayerResult, RoundResult, Seat, Variant
 
@@ -213,6 +216,62 @@ def finishing_action(mid: int, seq: int, winner: int, loser: int) -> dict[str, A
     }  # fmt: skip
 
 
+# match_id -> when its end's work began and ended on SQLite's thread, that thread's CPU
+# for it and for the rating update alone.
+Phases = dict[int, dict[str, float]]
+
+
+@contextlib.contextmanager
+def timed_endings() -> Iterator[Phases]:
+    """Time each match's end on SQLite's thread, by wrapping (for this bench only) the
+    function that writes it there and the rating update it calls."""
+    phases: Phases = {}
+    write, rate = tables_module._write_ending, endings_module.rate_players
+
+    def timed_write(job: Any, conn: sqlite3.Connection) -> None:
+        began, cpu = time.perf_counter(), time.thread_time()
+        try:
+            write(job, conn)
+        finally:
+            phases.setdefault(job.match_id, {}).update(
+                began=began, ended=time.perf_counter(), cpu=time.thread_time() - cpu
+            )
+
+    def timed_rate(conn: sqlite3.Connection, match_id: int, *args: Any) -> None:
+        cpu = time.thread_time()
+        rate(conn, match_id, *args)
+        phases.setdefault(match_id, {})["rating_cpu"] = time.thread_time() - cpu
+
+    tables_module._write_ending, endings_module.rate_players = timed_write, timed_rate
+    try:
+        yield phases
+    finally:
+        tables_module._write_ending, endings_module.rate_players = write, rate
+
+
+def breakdown(
+    phases: Phases, asked: dict[int, tuple[float, float]], rated: set[int]
+) -> dict[str, dict[str, float]]:
+    """p50/p99 (ms) of each part of a rated result's time: waiting to reach SQLite's
+    thread (BEGIN included), the work there (wall clock, and that thread's CPU), the
+    rating maths' CPU, then COMMIT and the event loop handing the caller its answer."""
+    parts: dict[str, list[float]] = {
+        "to_thread": [], "work": [], "work_cpu": [], "rating_cpu": [], "back": []
+    }  # fmt: skip
+    for mid in rated & phases.keys() & asked.keys():
+        times, (began, done) = phases[mid], asked[mid]
+        parts["to_thread"].append(times["began"] - began)
+        parts["work"].append(times["ended"] - times["began"])
+        parts["work_cpu"].append(times["cpu"])
+        parts["rating_cpu"].append(times.get("rating_cpu", 0.0))
+        parts["back"].append(done - times["ended"])
+    return {
+        name: {k: v for k, v in summary(values, 1).items() if k in ("p50_ms", "p99_ms")}
+        for name, values in parts.items()
+        if values
+    }
+
+
 async def with_results(path: Path, *, mean_pause: float, seconds: float) -> dict[str, Any]:
     """Paced tables whose matches end (results + rating update) every MATCH_ACTIONS actions.
 
@@ -222,52 +281,59 @@ async def with_results(path: Path, *, mean_pause: float, seconds: float) -> dict
     """
     finishing: dict[bool, list[float]] = {False: [], True: []}
     every: list[float] = []
+    asked: dict[int, tuple[float, float]] = {}  # a finishing action's start and end
+    rated: set[int] = set()
     rng = random.Random(11)
-    async with Database.open(path, snapshot_every=SNAPSHOT_EVERY) as db:
+    with timed_endings() as phases:
+        async with Database.open(path, snapshot_every=SNAPSHOT_EVERY) as db:
 
-        async def new_match(t: int, practice: bool) -> int:
-            return await db.tables.start_match(
-                guild_id=1, channel_id=2, variant="duo", options={"target": 200}, seed=t,
-                players=[Seat(user_id=10 * t + 1, display_name="a"),
-                         Seat(user_id=10 * t + 2, display_name="b")],
-                state=STATES[0], practice=practice,
-            )  # fmt: skip
+            async def new_match(t: int, practice: bool) -> int:
+                return await db.tables.start_match(
+                    guild_id=1, channel_id=2, variant="duo", options={"target": 200}, seed=t,
+                    players=[Seat(user_id=10 * t + 1, display_name="a"),
+                             Seat(user_id=10 * t + 2, display_name="b")],
+                    state=STATES[0], practice=practice,
+                )  # fmt: skip
 
-        # The first matches start before the clock runs, as in the runs above.
-        first = [await new_match(t, t % 2 == 1) for t in range(TABLES)]
-        stop = time.perf_counter() + seconds
+            # The first matches start before the clock runs, as in the runs above.
+            first = [await new_match(t, t % 2 == 1) for t in range(TABLES)]
+            stop = time.perf_counter() + seconds
 
-        async def table(t: int) -> None:
-            mid, seq, matches = first[t], 0, 0
-            length = rng.randint(1, MATCH_ACTIONS)  # the first match ends early: no waves
-            await asyncio.sleep(rng.random() * mean_pause)
-            while time.perf_counter() < stop:
-                seq += 1
-                practice = (t + matches) % 2 == 1
-                winner, loser = (10 * t + 1, 10 * t + 2)[:: 1 if matches % 3 else -1]
-                began = time.perf_counter()
-                if seq == length:
-                    await db.tables.record_action(**finishing_action(mid, seq, winner, loser))
-                    finishing[practice].append(time.perf_counter() - began)
-                    matches += 1
-                    mid, seq, length = await new_match(t, not practice), 0, MATCH_ACTIONS
-                else:
-                    await db.tables.record_action(
-                        mid, seq=seq, player_id=winner, action=action(seq),
-                        state=lambda: STATES[0], deadline=None,
-                    )  # fmt: skip
-                    every.append(time.perf_counter() - began)
-                await asyncio.sleep(rng.expovariate(1 / mean_pause))
+            async def table(t: int) -> None:
+                mid, seq, matches = first[t], 0, 0
+                length = rng.randint(1, MATCH_ACTIONS)  # the first match ends early: no waves
+                await asyncio.sleep(rng.random() * mean_pause)
+                while time.perf_counter() < stop:
+                    seq += 1
+                    practice = (t + matches) % 2 == 1
+                    winner, loser = (10 * t + 1, 10 * t + 2)[:: 1 if matches % 3 else -1]
+                    began = time.perf_counter()
+                    if seq == length:
+                        await db.tables.record_action(**finishing_action(mid, seq, winner, loser))
+                        finishing[practice].append(time.perf_counter() - began)
+                        asked[mid] = (began, time.perf_counter())
+                        if not practice:
+                            rated.add(mid)
+                        matches += 1
+                        mid, seq, length = await new_match(t, not practice), 0, MATCH_ACTIONS
+                    else:
+                        await db.tables.record_action(
+                            mid, seq=seq, player_id=winner, action=action(seq),
+                            state=lambda: STATES[0], deadline=None,
+                        )  # fmt: skip
+                        every.append(time.perf_counter() - began)
+                    await asyncio.sleep(rng.expovariate(1 / mean_pause))
 
-        began = time.perf_counter()
-        await asyncio.gather(*(table(t) for t in range(TABLES)))
-        elapsed = time.perf_counter() - began
-        board = await db.ratings.leaderboard(guild_id=1, variant="duo", min_played=1)
+            began = time.perf_counter()
+            await asyncio.gather(*(table(t) for t in range(TABLES)))
+            elapsed = time.perf_counter() - began
+            board = await db.ratings.leaderboard(guild_id=1, variant="duo", min_played=1)
     return {
         "finishing_rated": summary(finishing[False], elapsed),
         "finishing_practice": summary(finishing[True], elapsed),
         "other_actions": summary(every, elapsed),
         "rated_players": board.total,
+        "rated_breakdown": breakdown(phases, asked, rated),
     }
 
 
@@ -466,7 +532,13 @@ async def main() -> None:
             figures = await run(folder / f"{name}.db", **kwargs)
             out[name.replace(", ", "_").replace(" ", "_")] = figures
             for part, values in figures.items():
-                if isinstance(values, dict):
+                if part == "rated_breakdown":
+                    print(
+                        f"{name + ', a rated result:':45s} "
+                        + "  ".join(f"{k} {v['p50_ms']}/{v['p99_ms']}" for k, v in values.items())
+                        + " (p50/p99 ms)"
+                    )
+                elif isinstance(values, dict):
                     print(
                         f"{name + ', ' + part:45s} "
                         + "  ".join(f"{k}={v}" for k, v in values.items())

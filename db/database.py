@@ -60,9 +60,14 @@ JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024
 # append-only action log that are never read again; the B-tree interior pages that
 # matter fit many times over in this.
 CACHE_KIB = 512
-# The WAL may hold this many frames (4 KB pages) before the writer itself helps
-# the checkpoint finish: SQLite's own default autocheckpoint size.
-WAL_RESTART_FRAMES = 1000
+# The WAL may hold this many frames (4 KB pages, ~40 MB, under JOURNAL_SIZE_LIMIT)
+# before the writer itself helps the checkpoint finish, so that it starts over. That
+# step fsyncs on the writer's thread: 4-9 ms measured (and 250 ms once, on this shared
+# disk), and every write queued meanwhile waits for it. At SQLite's default of 1,000
+# frames bench/db.py's 200 paced tables (~4,000 frames/s) paid it every second, the
+# main part of a match result's p99 (the rarer a write, the likelier one such wait
+# is in its 1%); now every 2.5 s there, every 25-50 s at a busy bot's real pace.
+WAL_RESTART_FRAMES = 10_000
 
 log = logging.getLogger(__name__)
 
@@ -257,17 +262,17 @@ class Database:
         alone never lets the WAL start over while actions keep coming (the writer
         appends during every copy), so once the WAL holds more than
         WAL_RESTART_FRAMES the writer copies the few frames added meanwhile: a
-        short step between two batches (it fsyncs, so it is kept rare), after
-        which the next commit reuses the WAL from its beginning.
+        short step between two batches (it fsyncs, so it is kept rare: see
+        WAL_RESTART_FRAMES), after which the next commit reuses the WAL from its
+        beginning.
         """
         self._check_open()
         async with self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor:
             row = await cursor.fetchone()
         if row and int(row[1]) > WAL_RESTART_FRAMES:
-            async with (
-                self._write_lock,
-                self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor,
-            ):
+            # One statement, queued on the writer's thread as execute_atomic does.
+            await self._after_open_transaction()
+            async with self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor:
                 row = await cursor.fetchone()
         return (int(row[0]), int(row[1]), int(row[2])) if row else (0, 0, 0)
 

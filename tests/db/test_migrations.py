@@ -9,6 +9,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
+import db.database as database_module
 from db.database import Database
 from db.errors import ActionRejected, MigrationError, SchemaTooNew
 from db.migrate import apply_migrations, load_migrations, schema_version
@@ -206,8 +207,12 @@ async def test_bad_settings_are_refused_before_opening(db_path: Path) -> None:
     assert size(db_path) == 0  # nothing was created
 
 
-async def test_wal_starts_over_while_actions_keep_coming(db_path: Path) -> None:
+async def test_wal_starts_over_while_actions_keep_coming(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A busy bot never pauses: the WAL must still be reused, not grow forever."""
+    # Its real size (~40 MB) would take this test minutes to pass.
+    monkeypatch.setattr(database_module, "WAL_RESTART_FRAMES", 1000)
     state = '{"pad":"' + "x" * 4000 + '"}'
     async with Database.open(db_path, snapshot_every=1, checkpoint_every_s=0.05) as db:
         mids = [await start(db, 2 * i + 1, 2 * i + 2) for i in range(20)]
