@@ -270,9 +270,10 @@ class Database:
         async with self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor:
             row = await cursor.fetchone()
         if row and int(row[1]) > WAL_RESTART_FRAMES:
-            # One statement, queued on the writer's thread as execute_atomic does.
-            await self._after_open_transaction()
-            async with self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor:
+            async with (
+                self._write_lock,
+                self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor,
+            ):
                 row = await cursor.fetchone()
         return (int(row[0]), int(row[1]), int(row[2])) if row else (0, 0, 0)
 
@@ -332,9 +333,11 @@ class Database:
             await asyncio.sleep(RETRY_PAUSE_S)
 
     async def _after_open_transaction(self) -> None:
-        """Return once no `transaction()` is open (nor the database closing): work queued
-        on the writer's thread then can't land inside another transaction. The caller
-        must queue its work with no await in between."""
+        """Return once nobody holds the write lock (a `transaction()` open, a statement
+        whose rows are read across awaits, the database closing): work queued on the
+        writer's thread then can't land inside another transaction, nor COMMIT while
+        another statement is still in progress. The caller must queue its work with no
+        await in between."""
         while self._write_lock.locked():
             async with self._write_lock:
                 pass

@@ -187,3 +187,21 @@ async def test_a_match_end_does_not_wait_behind_queued_action_batches(db: Databa
         order = [mid for (mid,) in conn.execute("SELECT match_id FROM actions ORDER BY action_id")]
     assert order == [mids[0], mids[1], mids[3], mids[2]]
     assert (await db.tables.get_match(mids[3])).status == "finished"
+
+
+async def test_the_work_never_lands_while_the_writers_checkpoint_reads_its_row(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer's checkpoint step is a statement whose row is read in a second trip:
+    a transaction queued in between could not commit ("SQL statements in progress")."""
+    monkeypatch.setattr(db.database, "WAL_RESTART_FRAMES", -1)  # the writer's step every time
+    async with Database.open(db_path, checkpoint_every_s=3600) as database:
+        mid = await start(database, A, B)
+        works = []
+        for _ in range(20):
+            checkpoint = asyncio.ensure_future(database.checkpoint())
+            for _ in range(10):
+                works.append(asyncio.ensure_future(database.tables.set_deadline(mid, None)))
+                await asyncio.sleep(0)
+            await checkpoint
+        await asyncio.gather(*works)
