@@ -226,27 +226,34 @@ def timed_endings() -> Iterator[Phases]:
     """Time each match's end on SQLite's thread, by wrapping (for this bench only) the
     function that writes it there and the rating update it calls."""
     phases: Phases = {}
-    write, rate = tables_module._write_ending, endings_module.rate_players
+    rating_cpu: list[float] = []  # the maths of the end being written, if rated
+    write, rate = tables_module._write_ending, endings_module.changes_of
 
     def timed_write(job: Any, conn: sqlite3.Connection) -> None:
         began, cpu = time.perf_counter(), time.thread_time()
+        rating_cpu.clear()
         try:
             write(job, conn)
         finally:
             phases.setdefault(job.match_id, {}).update(
-                began=began, ended=time.perf_counter(), cpu=time.thread_time() - cpu
+                began=began,
+                ended=time.perf_counter(),
+                cpu=time.thread_time() - cpu,
+                rating_cpu=sum(rating_cpu),
             )
 
-    def timed_rate(conn: sqlite3.Connection, match_id: int, *args: Any) -> None:
+    def timed_rate(players: Any) -> Any:
         cpu = time.thread_time()
-        rate(conn, match_id, *args)
-        phases.setdefault(match_id, {})["rating_cpu"] = time.thread_time() - cpu
+        try:
+            return rate(players)
+        finally:
+            rating_cpu.append(time.thread_time() - cpu)
 
-    tables_module._write_ending, endings_module.rate_players = timed_write, timed_rate
+    tables_module._write_ending, endings_module.changes_of = timed_write, timed_rate
     try:
         yield phases
     finally:
-        tables_module._write_ending, endings_module.rate_players = write, rate
+        tables_module._write_ending, endings_module.changes_of = write, rate
 
 
 def breakdown(

@@ -15,6 +15,7 @@ from typing import Any, Literal, Self, TypeVar
 
 import aiosqlite
 
+from db.endings import TEMP_SCHEMA
 from db.errors import (
     DatabaseClosed,
     SchemaTooNew,
@@ -182,6 +183,7 @@ class Database:
                 )
             await writer.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT}")
             await apply_migrations(writer, migrations, path=str(path))
+            await writer.executescript(TEMP_SCHEMA)
             await writer.execute("PRAGMA wal_autocheckpoint = 0")
             await writer.execute(f"PRAGMA busy_timeout = {BUSY_STEP_MS}")
             # In WAL mode no other connection's lock blocks a reader (only rarities such

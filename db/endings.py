@@ -5,10 +5,15 @@ and every other write queues behind it. Each statement is a trip out of Python
 and back: sqlite3 releases the GIL for it and must take it again, which a busy
 event loop delays (up to the interpreter's 5 ms switch interval). So a match's
 end reads everything it checks in one statement (the seats, the last round, the
-point totals, the players' ratings) and writes each table's rows with one
-statement (from json_each), rather than a statement per check and a step per
-row: 8 statements for a finishing action with its round and rating update,
+point totals, the players' ratings), and writes a round with one statement and
+the match's end (results, status, snapshot, ratings) with another, each an
+INSERT into a view whose trigger writes the tables, from json_each: 4 statements
+(with the action's own) for a finishing action with its round and rating update,
 where there were 13 (and a step per player for each of rounds and results).
+
+The views and their triggers are TEMP ones, made on the write connection when it
+opens (`TEMP_SCHEMA`): they hold nothing, so they need no migration, and the file
+stays as other versions of the bot know it.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from dataclasses import dataclass
 
 from db.errors import InvalidResults, MatchNotRunning, UnknownMatch
 from db.models import PlayerResult, RoundResult
-from db.skill import rate_players
+from db.skill import changes_of
 
 _READ = (
     "SELECT m.status, m.guild_id, m.variant, m.practice, p.user_id,"
@@ -33,15 +38,58 @@ _READ = (
     "  ON g.guild_id = m.guild_id AND g.variant = m.variant AND g.user_id = p.user_id"
     " WHERE m.match_id = ? ORDER BY p.seat"
 )
-_ROUND_SCORES = (
-    "INSERT INTO round_scores (match_id, round_no, user_id, points)"
-    " SELECT ?, ?, json_extract(value, '$[0]'), json_extract(value, '$[1]')"
+# A round: one row per seat. The round's own row is written with the first.
+# The match's end: one row per player, in the order rating changes are written
+# (place, then user id); rating columns NULL for a practice match.
+TEMP_SCHEMA = """
+CREATE TEMP VIEW round_intake AS
+SELECT match_id, round_no, winner_id, ended_at, 0 AS user_id, 0 AS points
+FROM main.rounds WHERE 0;
+
+CREATE TEMP TRIGGER round_intake_insert INSTEAD OF INSERT ON round_intake
+BEGIN
+    INSERT INTO rounds (match_id, round_no, winner_id, ended_at)
+    SELECT NEW.match_id, NEW.round_no, NEW.winner_id, NEW.ended_at
+    WHERE NOT EXISTS (SELECT 1 FROM main.rounds
+                      WHERE match_id = NEW.match_id AND round_no = NEW.round_no);
+    INSERT INTO round_scores (match_id, round_no, user_id, points)
+    VALUES (NEW.match_id, NEW.round_no, NEW.user_id, NEW.points);
+END;
+
+CREATE TEMP VIEW end_intake AS
+SELECT match_id, user_id, score, place, outcome, 0 AS ended_at, 0 AS guild_id,
+       '' AS variant, 0.0 AS mu_before, 0.0 AS sigma_before, 0.0 AS mu_after,
+       0.0 AS sigma_after, 0 AS matches
+FROM main.results WHERE 0;
+
+CREATE TEMP TRIGGER end_intake_insert INSTEAD OF INSERT ON end_intake
+BEGIN
+    INSERT INTO results (match_id, user_id, score, place, outcome)
+    VALUES (NEW.match_id, NEW.user_id, NEW.score, NEW.place, NEW.outcome);
+    UPDATE matches SET status = 'finished', ended_at = NEW.ended_at, turn_deadline = NULL
+    WHERE match_id = NEW.match_id AND status = 'running';
+    -- Snapshots are only a restart cache; seed + action log keep the replay (X4).
+    DELETE FROM snapshots WHERE match_id = NEW.match_id;
+    -- In the same statement: a result is never stored without its rating change.
+    INSERT INTO rating_intake (match_id, user_id, guild_id, variant, mu_before,
+                                    sigma_before, mu_after, sigma_after, matches, updated_at)
+    SELECT NEW.match_id, NEW.user_id, NEW.guild_id, NEW.variant, NEW.mu_before,
+           NEW.sigma_before, NEW.mu_after, NEW.sigma_after, NEW.matches, NEW.ended_at
+    WHERE NEW.mu_after IS NOT NULL;
+END;
+"""
+_ROUND = (
+    "INSERT INTO round_intake (match_id, round_no, winner_id, ended_at, user_id, points)"
+    " SELECT ?, ?, ?, ?, json_extract(value, '$[0]'), json_extract(value, '$[1]')"
     " FROM json_each(?) ORDER BY key"
 )
-_RESULTS = (
-    "INSERT INTO results (match_id, user_id, score, place, outcome)"
+_END = (
+    "INSERT INTO end_intake (match_id, user_id, score, place, outcome, ended_at, guild_id,"
+    " variant, mu_before, sigma_before, mu_after, sigma_after, matches)"
     " SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]'),"
-    " json_extract(value, '$[2]'), json_extract(value, '$[3]')"
+    " json_extract(value, '$[2]'), json_extract(value, '$[3]'), ?, ?, ?,"
+    " json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[6]'),"
+    " json_extract(value, '$[7]'), json_extract(value, '$[8]')"
     " FROM json_each(?) ORDER BY key"
 )
 
@@ -97,12 +145,11 @@ def insert_round(
     expected = running.last_round + 1
     if result.round_no != expected:
         raise InvalidResults(f"match {match_id}: round {result.round_no} recorded, {expected} due")
-    conn.execute(
-        "INSERT INTO rounds (match_id, round_no, winner_id, ended_at) VALUES (?, ?, ?, ?)",
-        (match_id, result.round_no, result.winner_id, ended_at),
-    )
     points = [(uid, result.points.get(uid, 0)) for uid in running.seated]
-    conn.execute(_ROUND_SCORES, (match_id, result.round_no, json.dumps(points)))
+    conn.execute(
+        _ROUND,
+        (match_id, result.round_no, result.winner_id, ended_at, json.dumps(points)),
+    )
     running.last_round = result.round_no
     for uid, scored in points:
         running.totals[uid] += scored
@@ -113,26 +160,17 @@ def finish(
 ) -> None:
     """Check and store a match's results, end it, and update its players' ratings."""
     _check_results(running, results)
-    match_id = running.match_id
+    rated: dict[int, tuple[float, float, float, float, int]] = {}
+    if not running.practice:
+        players = [(r.user_id, r.place, r.outcome, running.ratings.get(r.user_id)) for r in results]
+        rated = {change[0]: change[1:] for change in changes_of(players)}
+    rows = [
+        (r.user_id, r.score, r.place, r.outcome, *rated.get(r.user_id, (None,) * 5))
+        for r in sorted(results, key=lambda r: (r.place, r.user_id))
+    ]
     conn.execute(
-        _RESULTS,
-        (match_id, json.dumps([(r.user_id, r.score, r.place, r.outcome) for r in results])),
-    )
-    conn.execute(
-        "UPDATE matches SET status = 'finished', ended_at = ?, turn_deadline = NULL"
-        " WHERE match_id = ?",
-        (ended_at, match_id),
-    )
-    # Snapshots are only a restart cache; seed + action log keep the replay (X4).
-    conn.execute("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
-    if running.practice:
-        return
-    # In the same transaction: a result is never stored without its rating change.
-    rate_players(
-        conn,
-        match_id,
-        (running.guild_id, running.variant, ended_at),
-        [(r.user_id, r.place, r.outcome, running.ratings.get(r.user_id)) for r in results],
+        _END,
+        (running.match_id, ended_at, running.guild_id, running.variant, json.dumps(rows)),
     )
 
 

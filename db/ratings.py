@@ -1,7 +1,7 @@
 """Skill ratings: the leaderboard by rating, a member's rating and its history.
 
-Ratings are written by `db.skill.rate_match`, in the transaction that records a
-match's results; this repository only reads.
+Ratings are computed by `db.skill` and written by `db.endings`, in the transaction
+that records a match's results; this repository only reads.
 """
 
 from __future__ import annotations

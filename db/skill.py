@@ -1,8 +1,8 @@
 """OpenSkill ratings (Plackett-Luce): a match's update, applied live and by the replay.
 
-The live path (`rate_players`, as a match's results are recorded, from what the
+The live path (`changes_of`, as a match's results are recorded, from what the
 match's end already read; `rate_match` reads it itself) and the migration that
-replays older results (`replay_ratings`) compute the update with `_update` from
+replays older results (`replay_ratings`) compute the update with `_changes` from
 rows of the same shape and order, so they give the same floats (tested):
 ratings are a fold over finished matches in order.
 """
@@ -73,30 +73,29 @@ def rate_match(conn: sqlite3.Connection, match_id: int) -> None:
         conn.execute(_WRITE, write)
 
 
-def rate_players(
-    conn: sqlite3.Connection,
-    match_id: int,
-    match: tuple[int, str, int],
-    players: Sequence[tuple[int, int, str, tuple[float, float, int] | None]],
-) -> None:
-    """`rate_match` from what the caller read already: one statement instead of two.
+# A player's rating change: (user_id, mu before, sigma before, mu after, sigma after,
+# rated matches after).
+Change = tuple[int, float, float, float, float, int]
 
-    `match` is (guild_id, variant, ended_at) of a finished match that is not a
-    practice one; `players` are (user_id, place, outcome, (mu, sigma, matches) or
-    None for no rating yet). The rows are built in _READ's shape and order, so
-    `_update` gives the very floats `rate_match` and the replay give.
+
+def changes_of(
+    players: Sequence[tuple[int, int, str, tuple[float, float, int] | None]],
+) -> list[Change]:
+    """A match's rating changes from what the caller read already (no statement).
+
+    `players` are (user_id, place, outcome, (mu, sigma, matches) or None for no
+    rating yet) of a finished match that is not a practice one. The rows are put in
+    _READ's shape and order (place, then user id), so `_changes` gives the very
+    floats `rate_match` and the replay give, in the order they write them.
     """
-    guild_id, variant, ended_at = match
     rows = sorted(
         (
-            (guild_id, variant, 0, ended_at, uid, place, outcome, *(rating or (None,) * 3))
+            (0, "", 0, 0, uid, place, outcome, *(rating or (None,) * 3))
             for uid, place, outcome, rating in players
         ),
         key=lambda row: (row[5], row[4]),
     )
-    write = _update(match_id, rows)
-    if write is not None:
-        conn.execute(_WRITE, write)
+    return _changes(rows)
 
 
 def _update(match_id: int, found: Iterable[Sequence[Any]]) -> tuple[Any, ...] | None:
@@ -105,19 +104,23 @@ def _update(match_id: int, found: Iterable[Sequence[Any]]) -> tuple[Any, ...] | 
     if len(rows) < 2 or rows[0][2]:  # no results yet, or a practice match
         return None
     guild_id, variant, _, ended_at = rows[0][:4]
+    # json.dumps writes each float's shortest repr, and json_extract on that text
+    # reads back the same double (tested: the stored rating is rate()'s, to the bit).
+    return (match_id, guild_id, variant, ended_at, json.dumps(_changes(rows)))
+
+
+def _changes(rows: Sequence[Sequence[Any]]) -> list[Change]:
+    """Each player's change, from _READ-shaped rows in _READ's order."""
     before = [
         (DEFAULT_MU, DEFAULT_SIGMA, 0) if mu is None else (float(mu), float(sigma), int(n))
         for *_, mu, sigma, n in rows
     ]
     after = rate([(mu, sigma) for mu, sigma, _ in before], ranks_of([(r[5], r[6]) for r in rows]))
-    changes = [
-        (row[4], old[0], old[1], new[0], new[1], old[2] + 1)
+    return [
+        (int(row[4]), old[0], old[1], new[0], new[1], old[2] + 1)
         for row, old, new in zip(rows, before, after, strict=True)
         if row[4] >= 0  # a forgotten member's placeholder
     ]
-    # json.dumps writes each float's shortest repr, and json_extract on that text
-    # reads back the same double (tested: the stored rating is rate()'s, to the bit).
-    return (match_id, guild_id, variant, ended_at, json.dumps(changes))
 
 
 async def replay_ratings(conn: aiosqlite.Connection) -> None:

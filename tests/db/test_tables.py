@@ -369,3 +369,25 @@ async def test_open_await_close_then_writes_are_refused(db_path: Path) -> None:
     await db.close()  # twice: nothing to do
     async with Database.open(db_path) as again:
         assert [a.seq for a in await again.tables.actions(mid)] == [1, 2, 3]
+
+
+async def test_a_match_end_writes_through_views_the_file_does_not_hold(
+    db: Database, db_path: Path
+) -> None:
+    """The round and match-end intakes are TEMP views of the write connection: the
+    file's schema is the migrations' alone, and another program finds nothing new."""
+    mid = await start(db, 1, 2)
+    await act(
+        db, mid, 1,
+        round_result=RoundResult(round_no=1, winner_id=1, points={2: 30}),
+        results=[
+            PlayerResult(user_id=1, score=0, place=1, outcome="won"),
+            PlayerResult(user_id=2, score=30, place=2, outcome="lost"),
+        ],
+    )  # fmt: skip
+    with sqlite3.connect(db_path) as conn:
+        names = {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
+        assert conn.execute("SELECT COUNT(*) FROM round_scores").fetchone() == (2,)
+        assert conn.execute("SELECT COUNT(*) FROM rating_changes").fetchone() == (2,)
+    assert "action_intake" in names
+    assert not names & {"round_intake", "end_intake"}
