@@ -22,8 +22,11 @@ actions and at each round start, a ~4 KB engine-like JSON state):
   actions. Matches of 40 actions end ~4x as often as real 120-180 action ones
   (and the pace is already 10-20x real): ~50 results per second. Every other
   match of a table is a practice match, whose result moves no rating: the two
-  figures, under the same load, differ by what the rating update costs. The
-  same pair is measured again on one table alone (no queue to wait in).
+  figures, under the same load, differ by what the rating update costs. A
+  rated result's time is also broken down (p50/p99 of each part): waiting to
+  reach SQLite's thread, the work there (wall clock and that thread's CPU), the
+  rating maths' CPU, and COMMIT with the way back to the caller. The same pair
+  is measured again on one table alone (no queue to wait in).
 Paced, stress and burst run for our design (group commit) and for a baseline measured in the same
 run: one aiosqlite connection, each action INSERT (+ snapshot) + commit, with
 the same pragmas (WAL, synchronous NORMAL). The machine is shared: the load
