@@ -37,7 +37,8 @@ ends opens a new lobby in its channel. After all tables are live, a window is me
   is counted and none of a move in it is missed, but each pause flushes every table's
   pending edit, which steady play would merge with the next moves (the bot's CPU per
   action includes those settling seconds);
-- the bot's collector: full collections and the longest pause (bench/gc_pauses.py);
+- the bot's collector: full collections and the longest pause (bench/gc_pauses.py, which
+  runs the no-op bot too, so that both carry its per-collection cost);
 - the emulator's own loop lag (it runs in this process): a slow emulator is not the bot.
 
 The baseline, in the same run: bench/noop_bot.py, a discord.py bot whose button handler
@@ -888,6 +889,8 @@ class NoopRig:
         self.clicks_done = 0
         self.elapsed = self.bot_cpu = self.own_cpu = 0.0
         self.pressures: list[float] = []
+        self.gc_log = tmp / "gc-noop.txt"
+        self.gc_offset = 0
 
     async def __aenter__(self) -> NoopRig:
         emu = await self.emu.start()
@@ -899,9 +902,14 @@ class NoopRig:
             DEV_GUILD_ID=str(guild.id),
             PYTHONUNBUFFERED="1",
         )
+        # The same collector logger as the bot's: its callback runs on every collection
+        # (about 6% of the bot's CPU samples), so the baseline must carry it too.
+        self.gc_log.touch()
+        env["UNO_GC_LOG"] = str(self.gc_log)
         with (self.tmp / "noop.log").open("wb") as log:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable,
+                str(Path(__file__).with_name("gc_pauses.py")),
                 str(Path(__file__).with_name("noop_bot.py")),
                 cwd=self.tmp,
                 env=env,
@@ -919,6 +927,7 @@ class NoopRig:
         self.buttons = [
             (user, it.original) for (user, _), it in zip(pairs, posts, strict=True) if it.original
         ]
+        self.gc_offset = self.gc_log.stat().st_size  # start-up's collections are not counted
         return self
 
     async def burst(self, wanted: int) -> None:
@@ -963,6 +972,7 @@ class NoopRig:
             "noop_bot_cpu_ms_per_click": round(1000 * self.bot_cpu / max(len(lat), 1), 2),
             "noop_bench_cpu_pct": round(100 * self.own_cpu / elapsed, 1),
             "noop_violations": dict(Counter(self.emu.log.kinds())),
+            "noop_gc_max_pause_ms": gc_pauses(self.gc_log, self.gc_offset)["gc_max_pause_ms"],
         }
 
     async def __aexit__(self, *exc: object) -> None:
@@ -1023,7 +1033,7 @@ def report(f: dict[str, Any]) -> None:
     line(
         "collector: full / max pause (ms)",
         f"{f['gc_full_collections']} / {f['gc_max_pause_ms']}",
-        f"({f['gc_pauses_over_20_ms']} pauses over 20 ms)",
+        f"({f['gc_pauses_over_20_ms']} pauses over 20 ms; no-op's max {f['noop_gc_max_pause_ms']})",
     )
     line(
         "collector CPU: max / over 20 ms",
