@@ -42,7 +42,8 @@ class Table:
 
     `cache` holds what was worked out for the current state (the public view,
     each player's panel signature); it is emptied whenever the state changes,
-    so those are built at most once per state version.
+    so those are built at most once per state version, and once the state's panels
+    are drawn (`trim_cache`), so an idle table does not keep them.
     """
 
     match_id: int
@@ -110,6 +111,10 @@ class Table:
         if chosen is None or chosen[0] != self.match.version:
             return []
         return list(chosen[1])
+
+    def trim_cache(self) -> None:
+        """Keep nothing worked out for the current state (it is worked out again if asked)."""
+        self.cache.clear()
 
     def forget_cache(self) -> None:
         """After the match object was replaced (a reload): its versions may repeat."""

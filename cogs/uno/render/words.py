@@ -328,12 +328,10 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
     while len(embed.fields) > EMBED_FIELDS:
         embed.remove_field(EMBED_FIELDS)
     for i, field in enumerate(embed.fields):
-        embed.set_field_at(
-            i,
-            name=clip(str(field.name or "\u200b"), FIELD_NAME) or "\u200b",
-            value=clip(str(field.value or "\u200b"), FIELD_VALUE) or "\u200b",
-            inline=bool(field.inline),
-        )
+        name = clip(str(field.name or "\u200b"), FIELD_NAME) or "\u200b"
+        value = clip(str(field.value or "\u200b"), FIELD_VALUE) or "\u200b"
+        if name != field.name or value != field.value or not isinstance(field.inline, bool):
+            embed.set_field_at(i, name=name, value=value, inline=bool(field.inline))
     if embed.footer.text:
         embed.set_footer(text=clip(embed.footer.text, FOOTER_TEXT))
     while len(embed) > EMBED_TOTAL:
