@@ -14,7 +14,7 @@ from cogs.uno.l10n import ENGLISH
 from cogs.uno.table_options import TableOptions
 from engine.cards import Card
 from engine.match import Match, Variant
-from engine.views import PublicView
+from engine.views import PrivateView, PublicView
 
 PANEL_TOKEN_LIFE = 14 * 60  # Discord tokens die at 15 minutes; keep a safety margin
 
@@ -127,6 +127,15 @@ class Table:
         if not isinstance(view, PublicView):
             view = self.match.public_view()
             cache["public"] = view
+        return view
+
+    def private(self, player: str) -> PrivateView:
+        """`player`'s view of the current state: their panel and its signature share it."""
+        cache = self.cached()
+        key = ("private", player)
+        view = cache.get(key)
+        if not isinstance(view, PrivateView):
+            view = cache[key] = self.match.private_view(player)
         return view
 
     def seated(self, user_id: int) -> bool:
