@@ -7,12 +7,6 @@ import time
 from typing import Any
 
 FREEZE_EVERY = 15.0  # seconds: at most this often, what survived a full collection is frozen
-# Young collections after this many net allocations instead of Python's 700, and middle
-# ones after this many young ones instead of 10 (so the middle generation stays about as
-# large as Python's 7,000): see `freeze`. At 10,000 and 10, young and middle collections
-# of 20-57 ms (CPU) were measured at 400 paced tables.
-YOUNG_THRESHOLD = 2_000
-MIDDLE_THRESHOLD = 5
 
 
 class Collector:
@@ -38,28 +32,15 @@ class Collector:
     every 15 s, 789. `every` bounds how often a freeze can keep some.
     """
 
-    def __init__(self, every: float = FREEZE_EVERY, young: int = YOUNG_THRESHOLD) -> None:
+    def __init__(self, every: float = FREEZE_EVERY) -> None:
         self._every = every
-        self._young = young
-        self._thresholds: tuple[int, int, int] | None = None
         self._frozen_at = 0.0
 
     def freeze(self) -> None:
-        """At start-up: one full collection, everything left frozen, the later freezes
-        armed and the young generation widened (until `close`).
-
-        A click's work (its parsed interaction, the panel drawn, the HTTP request and
-        answer) allocates thousands of objects that die within milliseconds, some only
-        once an await returns. With Python's 700 allocations per young collection the
-        collector ran hundreds of times a second and promoted work still in flight to
-        the older generations, where only the slow full collections free it. A young
-        generation of `young` allocations lets more of it die young.
-        """
+        """At start-up: one full collection, everything left frozen, and the later
+        freezes armed (until `close`)."""
         gc.collect()
         self._freeze_now()
-        if self._thresholds is None:
-            self._thresholds = gc.get_threshold()
-            gc.set_threshold(self._young, MIDDLE_THRESHOLD, self._thresholds[2])
         if self._collected not in gc.callbacks:
             gc.callbacks.append(self._collected)
 
@@ -75,9 +56,6 @@ class Collector:
             self._freeze_now()
 
     def close(self) -> None:
-        """Stop freezing and give the collector its thresholds back (the cog is unloaded)."""
+        """Stop freezing (the cog is unloaded)."""
         if self._collected in gc.callbacks:
             gc.callbacks.remove(self._collected)
-        if self._thresholds is not None:
-            gc.set_threshold(*self._thresholds)
-            self._thresholds = None

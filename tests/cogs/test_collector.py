@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cogs.uno.collector import MIDDLE_THRESHOLD, Collector
+from cogs.uno.collector import Collector
 
 
 class Thing:
@@ -76,16 +76,3 @@ def test_closed_it_freezes_no_more(collector: Collector) -> None:
     kept = Thing()
     gc.collect()
     assert scanned(kept)
-
-
-def test_young_collections_are_spaced_while_running_and_restored_after() -> None:
-    before = gc.get_threshold()
-    collector = Collector(young=12_345)
-    try:
-        collector.freeze()
-        assert gc.get_threshold() == (12_345, MIDDLE_THRESHOLD, before[2])
-        collector.close()
-        assert gc.get_threshold() == before
-    finally:
-        collector.close()
-        gc.unfreeze()
