@@ -13,6 +13,7 @@ import gc
 import logging
 import signal
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -22,6 +23,7 @@ import yarl
 from discord.ext import commands
 from pydantic import ValidationError
 
+from cogs.uno import ids
 from cogs.uno.art import CardEmojis
 from cogs.uno.cog import install
 from cogs.uno.render import faces
@@ -79,6 +81,27 @@ def _ignore_event(data: object) -> None:
     """A gateway event the bot has no use for, dropped before discord.py parses it."""
 
 
+def _without_table_embeds(parse: Callable[[Any], None]) -> Callable[[Any], None]:
+    """discord.py's INTERACTION_CREATE parser, minus the embed of a clicked table control's
+    message.
+
+    Every click carries the message it was made on, which discord.py parses whole. The
+    embed of a hand panel or of the table message (the hand, the seats, the last moves)
+    is the largest part of it, and no table click reads it: it is checked against the
+    message's components, id and flags only (cogs/uno/issued.py, table_clicks.py).
+    """
+
+    def parse_interaction_create(data: Any) -> None:
+        message = data.get("message") if data.get("type") == 3 else None
+        if isinstance(message, dict) and isinstance(
+            ids.parse_custom_id((data.get("data") or {}).get("custom_id")), ids.TableControl
+        ):
+            message["embeds"] = []
+        parse(data)
+
+    return parse_interaction_create
+
+
 class UnoBot(commands.Bot):
     """The bot: app commands only, no privileged intents."""
 
@@ -105,6 +128,8 @@ class UnoBot(commands.Bot):
         # new ones also brings an edit event for each table edit it makes itself, which
         # discord.py would parse into a whole Message (embed, components): skip it.
         self._connection.parsers["MESSAGE_UPDATE"] = _ignore_event
+        parsers = self._connection.parsers
+        parsers["INTERACTION_CREATE"] = _without_table_embeds(parsers["INTERACTION_CREATE"])
         self.settings = settings
         self.db: Database | None = None
         self.card_emojis = CardEmojis()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import weakref
 from typing import Any
 
 import aiohttp
@@ -102,16 +103,30 @@ async def edit_original(client: discord.Client, token: str, data: dict[str, Any]
     """Edit an interaction's own message through its token (valid 15 minutes)."""
     assert client.application_id is not None
     http = client.http
-    # A partial webhook is the public way to reach the client's HTTP session.
-    session = discord.Webhook.partial(client.application_id, token, client=client).session
     await async_context.get().edit_original_interaction_response(
         client.application_id,
         token,
-        session=session,
+        session=_session(client, token),
         proxy=http.proxy,
         proxy_auth=http.proxy_auth,
         payload=data,
     )
+
+
+_SESSIONS: weakref.WeakKeyDictionary[discord.Client, aiohttp.ClientSession] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _session(client: discord.Client, token: str) -> aiohttp.ClientSession:
+    """The client's HTTP session, kept from one panel edit to the next while it is open."""
+    session = _SESSIONS.get(client)
+    if session is None or session.closed:
+        assert client.application_id is not None
+        # A partial webhook is the public way to reach the client's HTTP session.
+        webhook = discord.Webhook.partial(client.application_id, token, client=client)
+        session = _SESSIONS[client] = webhook.session
+    return session
 
 
 def release(interaction: discord.Interaction[Any]) -> None:

@@ -34,7 +34,7 @@ class HandPanels:
         players think.
         """
         hand = render.hand_panel(
-            table.match.private_view(player),
+            table.private(player),
             table.public(),
             names=table.names,
             table_id=table.match_id,
@@ -75,7 +75,7 @@ class HandPanels:
         key = ("signature", player)
         found = cache.get(key)
         if not isinstance(found, tuple):
-            private = table.match.private_view(player)
+            private = table.private(player)
             found = (
                 private.hand,
                 private.legal,

@@ -8,6 +8,7 @@ state version by whoever draws them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -19,6 +20,12 @@ BUTTON, STRING_SELECT, ROW = 2, 3, 1
 
 
 def _emoji(text: str) -> dict[str, Any]:
+    return dict(_parsed_emoji(text))  # a copy: a payload is the caller's to change
+
+
+@lru_cache(maxsize=1024)
+def _parsed_emoji(text: str) -> dict[str, Any]:
+    """Parsed once per emoji: the few card and control emojis recur on every panel."""
     data = dict(discord.PartialEmoji.from_str(text).to_dict())
     if data.get("id") is not None:  # a snowflake as Discord writes it: a string (JSON
         data["id"] = str(data["id"])  # readers such as JavaScript lose digits of big ints)

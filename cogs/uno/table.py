@@ -14,7 +14,7 @@ from cogs.uno.l10n import ENGLISH
 from cogs.uno.table_options import TableOptions
 from engine.cards import Card
 from engine.match import Match, Variant
-from engine.views import PublicView
+from engine.views import PrivateView, PublicView
 
 PANEL_TOKEN_LIFE = 14 * 60  # Discord tokens die at 15 minutes; keep a safety margin
 
@@ -42,7 +42,8 @@ class Table:
 
     `cache` holds what was worked out for the current state (the public view,
     each player's panel signature); it is emptied whenever the state changes,
-    so those are built at most once per state version.
+    so those are built at most once per state version, and once the state's panels
+    are drawn (`trim_cache`), so an idle table does not keep them.
     """
 
     match_id: int
@@ -111,6 +112,10 @@ class Table:
             return []
         return list(chosen[1])
 
+    def trim_cache(self) -> None:
+        """Keep nothing worked out for the current state (it is worked out again if asked)."""
+        self.cache.clear()
+
     def forget_cache(self) -> None:
         """After the match object was replaced (a reload): its versions may repeat."""
         self.cache.clear()
@@ -122,6 +127,15 @@ class Table:
         if not isinstance(view, PublicView):
             view = self.match.public_view()
             cache["public"] = view
+        return view
+
+    def private(self, player: str) -> PrivateView:
+        """`player`'s view of the current state: their panel and its signature share it."""
+        cache = self.cached()
+        key = ("private", player)
+        view = cache.get(key)
+        if not isinstance(view, PrivateView):
+            view = cache[key] = self.match.private_view(player)
         return view
 
     def seated(self, user_id: int) -> bool:

@@ -305,6 +305,10 @@ class TableMessage:
                 log.exception("Notifying the players of table %s failed", table.match_id)
         if table.notifier is asyncio.current_task():
             table.notifier = None
+        # Every panel of this state is drawn: what was worked out for it (the public view,
+        # the seats and last moves in words, the panel signatures) would only sit in
+        # memory while the players think. A later click redraws what it needs.
+        table.trim_cache()
 
     async def _send_outbox(self, table: Table) -> None:
         for payload in self._outbox.pop(table.match_id, []):

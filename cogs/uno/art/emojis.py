@@ -46,7 +46,13 @@ class CardEmojis:
     def __init__(self, images: Callable[[], Mapping[str, bytes]] = every_card_image) -> None:
         self._images = images  # drawn in a worker thread: about 2 s of Pillow work
         self._emojis: dict[str, discord.PartialEmoji] = {}
+        # `inline`'s answers: every panel writes most of a hand's cards this way
+        self._inline: dict[tuple[str, str | None], str | None] = {}
         self.last: SyncResult | None = None
+
+    def _use(self, emojis: dict[str, discord.PartialEmoji]) -> None:
+        self._emojis = emojis
+        self._inline = {}
 
     @property
     def ready(self) -> bool:
@@ -64,7 +70,7 @@ class CardEmojis:
             result = await self._sync(client, wanted)
         except (discord.HTTPException, discord.MissingApplicationID) as error:
             log.warning("Card emojis unavailable, showing cards as words: %s", error)
-            self._emojis = {}
+            self._use({})
             result = SyncResult(ok=False)
         self.last = result
         return result
@@ -86,10 +92,12 @@ class CardEmojis:
             await emoji.delete()
         for name in missing:
             have[name] = await client.create_application_emoji(name=name, image=wanted[name][1])
-        self._emojis = {
-            key: discord.PartialEmoji(name=name, id=have[name].id)
-            for name, (key, _) in wanted.items()
-        }
+        self._use(
+            {
+                key: discord.PartialEmoji(name=name, id=have[name].id)
+                for name, (key, _) in wanted.items()
+            }
+        )
         log.info(
             "Card emojis ready: %d uploaded, %d deleted, %d kept", len(missing), len(stale), kept
         )
@@ -103,8 +111,12 @@ class CardEmojis:
 
     def inline(self, code: str, named: str | None = None) -> str | None:
         """`<:uno_r5_1a2b3c4d:123>`, to write the card's picture in message text."""
+        key = (code, named)
+        if key in self._inline:
+            return self._inline[key]
         emoji = self.partial(code, named)
-        return None if emoji is None else str(emoji)
+        text = self._inline[key] = None if emoji is None else str(emoji)
+        return text
 
     def url(self, code: str, named: str | None = None) -> str | None:
         """The emoji's image URL, for an embed thumbnail of the top card."""

@@ -703,7 +703,7 @@ def table_fields(public: PublicView, names: Mapping[str, str]) -> TableFields:
     The same for every viewer of a state (in one language): worked out once."""
     seats = [seat_line(public, i, names, {}) for i in range(len(public.seats))]
     fields = [(t("Players"), fit_lines(seats, FIELD_VALUE))]
-    log = last_moves(public.recent, names, public.variant)[-PANEL_LOG_LINES:]
+    log = last_moves(public.recent, names, public.variant, keep=PANEL_LOG_LINES)
     if log:
         fields.append((t("Last moves"), fit_lines(log, FIELD_VALUE, keep_last=True)))
     return tuple(fields)

@@ -182,7 +182,7 @@ def table_embed(
         )
     if options:
         embed.add_field(name=t("Table options"), value=options[:FIELD_VALUE], inline=False)
-    log = last_moves(view.recent, names, view.variant)[-LOG_LINES:]
+    log = last_moves(view.recent, names, view.variant, keep=LOG_LINES)
     if log:
         embed.add_field(
             name=t("Last moves"), value=fit_lines(log, FIELD_VALUE, keep_last=True), inline=False

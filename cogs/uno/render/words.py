@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, Final
 
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
-from cogs.uno.l10n import N_, t, tn
+from cogs.uno.l10n import N_, language, t, tn
 from cogs.uno.render.faces import card_emoji
 from cogs.uno.render.specs import (
     COLOUR_EMOJI,
@@ -123,6 +124,22 @@ def card_label(card: Card, active_colour: Colour | None = None) -> str:
 
 def card_title(card: Card) -> str:
     """The card's name as players say it: a blank wild is played as a plain Wild."""
+    key = (card, language())
+    title = _TITLES.get(key)
+    if title is None:
+        if len(_TITLES) >= _TITLES_KEPT:  # only a card outside every deck gets here often
+            _TITLES.clear()
+        title = _TITLES[key] = _card_title(card)
+    return title
+
+
+# Every panel names most of a hand's cards: each name is looked up and formatted once
+# per language (a deck has 54 kinds of card, two languages).
+_TITLES: Final[dict[tuple[Card, str], str]] = {}
+_TITLES_KEPT: Final = 1024
+
+
+def _card_title(card: Card) -> str:
     if card.face is Face.WILD_CUSTOMIZABLE:
         return t("Blank Wild (plays as a Wild)")
     face = face_title(card)
@@ -152,7 +169,13 @@ def clip(text: str, limit: int) -> str:
 
 def tidy_name(raw: str) -> str:
     """A display name on one line, within Discord's length, not escaped."""
-    return clip(" ".join(raw.split()), NAME_LIMIT) or t("Player")
+    return _tidy(raw) or t("Player")
+
+
+@lru_cache(maxsize=4096)
+def _tidy(raw: str) -> str:
+    """Tidied once per name: a table's names are drawn on every panel and table edit."""
+    return clip(" ".join(raw.split()), NAME_LIMIT)
 
 
 def escape_name(raw: str) -> str:
@@ -165,7 +188,14 @@ def escape_name(raw: str) -> str:
     it stay mentions, and escaping twice would show backslashes. Footers, author
     lines, labels and placeholders render nothing: give them `tidy_name`.
     """
-    escaped = escape_mentions(escape_markdown(tidy_name(raw)))
+    return _escaped(tidy_name(raw))
+
+
+@lru_cache(maxsize=4096)
+def _escaped(tidy: str) -> str:
+    """Escaping runs several regular expressions; a table's few names are drawn on every
+    panel and table edit, so each is escaped once (language-free: the tidied name)."""
+    escaped = escape_mentions(escape_markdown(tidy))
     return escaped.replace("<#", "<\u200b#")  # escape_mentions leaves channel links
 
 
@@ -298,12 +328,10 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
     while len(embed.fields) > EMBED_FIELDS:
         embed.remove_field(EMBED_FIELDS)
     for i, field in enumerate(embed.fields):
-        embed.set_field_at(
-            i,
-            name=clip(str(field.name or "\u200b"), FIELD_NAME) or "\u200b",
-            value=clip(str(field.value or "\u200b"), FIELD_VALUE) or "\u200b",
-            inline=bool(field.inline),
-        )
+        name = clip(str(field.name or "\u200b"), FIELD_NAME) or "\u200b"
+        value = clip(str(field.value or "\u200b"), FIELD_VALUE) or "\u200b"
+        if name != field.name or value != field.value or not isinstance(field.inline, bool):
+            embed.set_field_at(i, name=name, value=value, inline=bool(field.inline))
     if embed.footer.text:
         embed.set_footer(text=clip(embed.footer.text, FOOTER_TEXT))
     while len(embed) > EMBED_TOTAL:
