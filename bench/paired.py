@@ -30,7 +30,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.players import ROWS, Search, Tally, _p50_p99, play_one, wilson
-from engine.players.hard import PLAYOUTS
 
 _ROW = {"duo": ROWS[1], "pizza": ROWS[2], "classic": ROWS[3]}
 
@@ -99,7 +98,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--first", type=int, default=0, help="the first seed")
     parser.add_argument("--workers", type=int, default=1, help="processes (at most 2)")
-    parser.add_argument("--playouts", type=int, default=PLAYOUTS, help="hard: its strength")
+    parser.add_argument("--playouts", type=int, default=0, help="hard: its strength (0: its own)")
     parser.add_argument("--minutes", type=float, default=0.0, help="stop after this long")
     args = parser.parse_args()
     search = Search(args.playouts, 0, 5000.0)
