@@ -40,7 +40,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.match import Variant, new_match
 from engine.players import Computer, EasyPlayer, HardPlayer, NormalPlayer, next_move
-from engine.players.hard import PLAYOUTS
 
 CHUNK = 10  # matches per task handed to a worker
 HARD_CHUNK = 2  # a hard row's: small, so a run stopped on time loses little
@@ -102,7 +101,7 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
 class Search:
     """How the hard player searches in this run."""
 
-    playouts: int
+    playouts: int  # 0: the hard player's own (per variant)
     samples: int  # 0: sized by playouts
     cap_ms: float
 
@@ -116,7 +115,7 @@ def _computer(strength: str, player: str, seed: int, search: Search) -> Computer
     return HardPlayer(
         player,
         rng,
-        playouts=search.playouts,
+        playouts=search.playouts or None,
         samples=search.samples or None,
         budget_ms=search.cap_ms,
     )
@@ -233,7 +232,10 @@ def main() -> None:
     parser.add_argument("--hard-matches", type=int, help="matches a hard row (default: --matches)")
     parser.add_argument("--workers", type=int, default=2, help="processes (at most 2)")
     parser.add_argument(
-        "--playouts", type=int, default=PLAYOUTS, help="hard: playouts a decision (its strength)"
+        "--playouts",
+        type=int,
+        default=0,
+        help="hard: playouts a decision (its strength; 0: its own, per variant)",
     )
     parser.add_argument(
         "--cap-ms",

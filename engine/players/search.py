@@ -10,6 +10,7 @@ points left in its hand); a cut-off round is judged by the hand sizes.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any, Protocol
 
@@ -53,14 +54,35 @@ def round_value(event: RoundEnded, me: str, variant: str) -> float:
     return -1.0 / max(1, len(points) - 1) - mine / scale
 
 
+# How fast a seat's chance to win the round falls with each card it holds, at tables of
+# 3+ seats: P(seat wins) is taken as proportional to exp(-cards / ROUND_SPREAD).
+ROUND_SPREAD = {"pizza": 2.0, "classic": 3.0}
+
+
 def estimate(table: PublicView, me: str) -> float:
-    """A round cut off: fewer cards than the others is better."""
+    """A round cut off: fewer cards than the others is better.
+
+    At a table the seat closest to going out matters, not the average: the value is
+    the round's expected value if each seat wins with a chance that falls with its
+    hand size (winning about +1, losing about -1 / (seats - 1), as in `round_value`).
+    """
+    spread = ROUND_SPREAD.get(table.variant)
+    if spread is not None:
+        return _table_estimate(table, me, spread)
     mine = next(s.cards for s in table.seats if s.player == me)
     others = [s.cards for s in table.seats if s.seated and s.player != me]
     if not others:
         return 0.0
     lead = (sum(others) / len(others) - mine) / 7
     return max(-0.8, min(0.8, lead))
+
+
+def _table_estimate(table: PublicView, me: str, spread: float) -> float:
+    weights = {s.player: math.exp(-s.cards / spread) for s in table.seats if s.seated}
+    if len(weights) < 2 or me not in weights:
+        return 0.0
+    chance = weights[me] / sum(weights.values())
+    return chance - (1.0 - chance) / (len(weights) - 1)
 
 
 def _ended(events: list[Event], me: str, variant: str) -> float | None:
