@@ -98,10 +98,18 @@ async def bots(emu: Emulator, scene: Scene, database: Path) -> AsyncIterator[Bot
         assert "Traceback" not in bot.output(), bot.output()[-4000:]
 
 
+@pytest.fixture(scope="module")
+def shared_bot_settings() -> dict[str, Any]:
+    """BotProcess settings of the module's shared bot; a module overrides this fixture."""
+    return {}
+
+
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def shared_bot(emu: Emulator, shared_database: Path) -> AsyncIterator[BotProcess]:
+async def shared_bot(
+    emu: Emulator, shared_database: Path, shared_bot_settings: dict[str, Any]
+) -> AsyncIterator[BotProcess]:
     """One `python bot.py` for the module, with global commands (every test's guild)."""
-    bot = BotProcess(emu, database=shared_database, guild_id=None)
+    bot = BotProcess(emu, database=shared_database, guild_id=None, **shared_bot_settings)
     await bot.start()
     _SHARED[id(emu)] = bot
     yield bot
