@@ -145,11 +145,15 @@ async def test_pings_off_the_turn_ping_names_without_a_mention(
     )
     assert said.content.startswith("Done: the bot won't mention you any more")
     table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=5)
-    await table.open("duo", opponent=scene.bob)
-    lobby = table.outcomes[0].message
+    opened = await driver.slash(scene.alice, scene.channel, "uno duo", opponent=scene.bob)
+    lobby = opened.message
     assert lobby is not None
+    # The challenge names bob without a mention (read before he accepts: the same message
+    # then becomes the table, which names whoever moves first).
     assert lobby.pinged == []
     assert "**bob**" in description(lobby)
+    await driver.click(scene.bob, lobby, lobby_id(lobby, "accept"))
+    await driver.wait_for(table.table_message, timeout=10)
 
     def pings() -> list[Message]:
         return [m for m in driver.visible(scene.alice, scene.channel) if "🔔" in m.content]
