@@ -31,7 +31,7 @@ typecheck: $(VENV)/.dev-deps
 	$(BIN)/mypy --strict engine/ db/ cogs/ playground/ bot.py config.py
 
 # Bytecode is cached even where the environment says not to (PYTHONDONTWRITEBYTECODE):
-# the suite starts about sixty `python bot.py` processes and three pytest workers, and
+# the suite starts dozens of `python bot.py` processes and three pytest workers, and
 # without __pycache__ each compiles the project and pytest re-rewrites every test module.
 pytest: $(VENV)/.dev-deps browser
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
