@@ -1,13 +1,11 @@
-"""`/uno settings`, `/uno pings` and tables that follow them, through the real bot."""
+"""`/uno settings` and tables that follow them, through the module's shared bot (the
+turn pings that `/uno pings` and the settings change: test_pings.py)."""
 
 from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-
-import pytest
 
 from db.database import Database
 from playground import Driver, Emulator, Message, Outcome, User
@@ -18,12 +16,6 @@ from tests.e2e.uno_table import ScriptedTable, is_table_message, lobby_id
 
 NUMBERS = {"turn_seconds": "30", "target_duo": "100", "target_pizza": "250"}
 NUMBERS |= {"target_classic": "500"}
-
-
-@pytest.fixture(scope="module")
-def shared_bot_settings() -> dict[str, Any]:
-    """The ping tests' tables are dealt from seeded decks, as they were on bots of their own."""
-    return {"table_seed": 5}
 
 
 def admin_of(emu: Emulator, scene: Scene) -> User:
@@ -137,39 +129,6 @@ async def test_thread_tables_need_create_public_threads(
     assert _thread_of(emu, scene) is None
 
 
-async def test_pings_off_the_turn_ping_names_without_a_mention(
-    emu: Emulator, driver: Driver, scene: Scene, uno_bot: BotProcess
-) -> None:
-    said = private(
-        await driver.slash(scene.bob, scene.channel, "uno pings", state="off"), scene.bob
-    )
-    assert said.content.startswith("Done: the bot won't mention you any more")
-    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=5)
-    opened = await driver.slash(scene.alice, scene.channel, "uno duo", opponent=scene.bob)
-    lobby = opened.message
-    assert lobby is not None
-    # The challenge names bob without a mention (read before he accepts: the same message
-    # then becomes the table, which names whoever moves first).
-    assert lobby.pinged == []
-    assert "**bob**" in description(lobby)
-    await driver.click(scene.bob, lobby, lobby_id(lobby, "accept"))
-    await driver.wait_for(table.table_message, timeout=10)
-
-    def pings() -> list[Message]:
-        return [m for m in driver.visible(scene.alice, scene.channel) if "🔔" in m.content]
-
-    for _ in range(200):
-        if any("**bob**" in m.content for m in pings()):
-            break
-        if not await table.step():
-            break
-    bob_pings = [m for m in pings() if "**bob**" in m.content]
-    assert bob_pings, "bob's turn never came up"
-    assert all(m.pinged == [] and f"<@{scene.bob.id}>" not in m.content for m in bob_pings)
-    alice_pings = [m for m in pings() if f"<@{scene.alice.id}>" in m.content]
-    assert all(m.pinged == [scene.alice.id] for m in alice_pings)
-
-
 def private_or_public(outcome: Outcome) -> Message:
     assert not outcome.failed
     assert outcome.message is not None
@@ -181,26 +140,3 @@ def _thread_of(emu: Emulator, scene: Scene) -> object:
         (c for c in emu.world.channels.values() if c.parent is scene.channel and not c.deleted),
         None,
     )
-
-
-async def test_a_server_without_mentions_names_each_player(
-    emu: Emulator, driver: Driver, scene: Scene, database: Path, uno_bot: BotProcess
-) -> None:
-    async with Database.open(database) as db:
-        await db.settings.update(scene.guild.id, turn_ping_mentions=False)
-    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=5)
-    await table.open("duo")
-
-    def pings() -> list[Message]:
-        return [m for m in driver.visible(scene.alice, scene.channel) if "🔔" in m.content]
-
-    seen: dict[int, Message] = {}  # each turn ping is deleted when the next is posted
-    for _ in range(300):
-        seen |= {m.id: m for m in pings()}
-        if seen or not await table.step():
-            break
-    assert seen, "no turn ping was posted"
-    for ping in seen.values():
-        assert ping.content.split(",")[0] in ("🔔 **alice**", "🔔 **bob**")
-        assert ping.pinged == []
-        assert "<@" not in ping.content
