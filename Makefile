@@ -30,8 +30,11 @@ lint: $(VENV)/.dev-deps
 typecheck: $(VENV)/.dev-deps
 	$(BIN)/mypy --strict engine/ db/ cogs/ playground/ bot.py config.py
 
+# Bytecode is cached even where the environment says not to (PYTHONDONTWRITEBYTECODE):
+# the suite starts dozens of `python bot.py` processes and three pytest workers, and
+# without __pycache__ each compiles the project and pytest re-rewrites every test module.
 pytest: $(VENV)/.dev-deps browser
-	$(BIN)/python -m pytest
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
 
 # The browser tests (tests/browser) drive the system's Chromium, never one Playwright
 # downloads. As root on Debian/Ubuntu it is installed here, with a colour emoji font.

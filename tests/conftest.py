@@ -1,7 +1,8 @@
 """Hypothesis profiles for the whole suite, chosen once here instead of test by test.
 
 `ci` (when CI=true, as CI runs `make test`) tries 100 examples a property, Hypothesis's
-own default; `dev` (the default on a developer's machine) 25, for a quick `make test`.
+own default; `dev` (the default on a developer's machine) 10, for a quick `make test`:
+a failing example, once found, is kept in `.hypothesis/` and tried first on every later run.
 HYPOTHESIS_PROFILE=ci|dev picks one by hand. A test's own `@settings` still wins.
 Neither has a deadline: the e2e and database properties wait on real files and processes,
 whose timing says nothing about the code under test.
@@ -23,7 +24,7 @@ settings.register_profile(
 )
 settings.register_profile(
     "dev",
-    max_examples=25,
+    max_examples=10,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

@@ -85,24 +85,27 @@ async def load_truth(
     return await _truth(db, channel_id)
 
 
+RUNNING_IN = "SELECT match_id FROM matches WHERE status = 'running' AND channel_id = ?"
+
+
 async def _truth(db: Database, channel_id: int) -> Truth | None:
-    for running in await db.tables.running_tables():
-        if running.match.channel_id != channel_id:
-            continue
-        match = from_snapshot(json.loads(running.snapshot_json))
-        for logged in running.actions:
-            data = json.loads(logged.action_json)
-            player = str(logged.player_id)
-            if data.get("type") == "remove":
-                match.remove_player(player)
-            else:
-                match.apply(player, engine_actions.from_json(data))
-        names = {str(s.user_id): s.display_name for s in running.match.players}
-        options = TableOptions.from_data(running.match.options, turn_seconds=TURN_SECONDS)
-        return Truth(
-            match, names, running.match.match_id, running.match.turn_deadline, options.words()
-        )
-    return None
+    # Only this channel's table is read: a shared bot's file holds other tests' tables too.
+    async with db.reading() as conn, conn.execute(RUNNING_IN, (channel_id,)) as cursor:
+        row = await cursor.fetchone()
+    running = None if row is None else await db.tables.running_table(row[0])
+    if running is None:  # none, or it finished in between
+        return None
+    match = from_snapshot(json.loads(running.snapshot_json))
+    for logged in running.actions:
+        data = json.loads(logged.action_json)
+        player = str(logged.player_id)
+        if data.get("type") == "remove":
+            match.remove_player(player)
+        else:
+            match.apply(player, engine_actions.from_json(data))
+    names = {str(s.user_id): s.display_name for s in running.match.players}
+    options = TableOptions.from_data(running.match.options, turn_seconds=TURN_SECONDS)
+    return Truth(match, names, running.match.match_id, running.match.turn_deadline, options.words())
 
 
 # A card shows as its emoji once the bot's emojis are synced, as a colour square before:

@@ -1,19 +1,24 @@
 """Fixtures for the real bot (`python bot.py`) against the emulator.
 
-Starting a bot process costs about a second, so each test module shares one emulator,
-and `uno_bot` is one bot process for the whole module. Each test still gets a server of
-its own (`scene`: a fresh guild, channel and members, which the emulator announces to a
-connected bot like Discord does) and a fresh emulator log, so what a test asserts about
-failed interactions, 429s and violations is about its own clicks only. A test that
-needs a bot of its own (other settings, a restart, a kill -9) asks `bots` for it, on a
-database of its own; a module does not mix the two, since two bots on one emulator
-would both answer every click.
+Starting a bot process costs about 1.3 s of CPU, so bots are shared: `uno_bot` is one
+bot process (and its emulator and database) for every module of this folder that a
+worker runs in a row with the same `shared_bot_settings`, kept until the worker leaves
+the folder (the fixtures live in one event loop per package, `SharedBots`). Each test
+still gets a server of its own (`scene`: a fresh guild, channel and members, which the
+emulator announces to a connected bot like Discord does) and a fresh emulator log, so
+what a test asserts about failed interactions, 429s and violations is about its own
+clicks only. A test that needs a bot of its own (other settings, a restart, a kill -9)
+asks `bots` for it, on a database of its own and in a module with an emulator of its
+own; a module does not mix the two, since two bots on one emulator would both answer
+every click.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
@@ -30,15 +35,70 @@ _SHARED: dict[int, BotProcess] = {}  # id(emulator) -> the module's running shar
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run this folder's tests in one event loop per module, the loop the emulator lives in."""
-    in_module_loop = pytest.mark.asyncio(loop_scope="module")
+    """Run this folder's tests in one event loop per package, the loop the emulators and
+    the shared bots' connections live in (a loop that stops would stall them)."""
+    in_package_loop = pytest.mark.asyncio(loop_scope="package")
     for item in items:
         if HERE in Path(str(item.fspath)).parents and pytest_asyncio.is_async_test(item):
-            item.add_marker(in_module_loop, append=False)
+            item.add_marker(in_package_loop, append=False)
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def emu() -> AsyncIterator[Emulator]:
+def _shares_a_bot(request: pytest.FixtureRequest) -> bool:
+    """Whether the requesting module's tests use the shared bot (`uno_bot`, `shared_bot`)."""
+    return any(
+        "shared_bot" in item.fixturenames
+        for item in request.session.items
+        if getattr(item, "module", None) is request.module
+    )
+
+
+class SharedBots:
+    """One emulator and one running bot per settings, for the modules that share a bot."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.running: dict[str, BotProcess] = {}
+        self.stack = AsyncExitStack()
+
+    async def get(self, settings: dict[str, Any]) -> BotProcess:
+        key = json.dumps(settings, sort_keys=True)
+        if key not in self.running:
+            emulator = await self.stack.enter_async_context(Emulator())
+            database = self.folder / f"shared-{len(self.running)}.db"
+            bot = BotProcess(emulator, database=database, guild_id=None, **settings)
+            await bot.start()
+            self.running[key] = bot
+        return self.running[key]
+
+    async def close(self) -> list[str]:
+        """Stop every bot (Ctrl-C) and the emulators; return what went wrong."""
+        wrong = []
+        for bot in self.running.values():
+            code = await bot.stop()
+            output = bot.output()
+            if code != 0 or "Traceback" in output:
+                wrong.append(f"exit status {code}: {output[-4000:]}")
+        await self.stack.aclose()
+        return wrong
+
+
+@pytest_asyncio.fixture(scope="package", loop_scope="package")
+async def shared_bots(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[SharedBots]:
+    pool = SharedBots(tmp_path_factory.mktemp("shared-bots"))
+    yield pool
+    wrong = await pool.close()
+    assert wrong == [], wrong[0]
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="package")
+async def emu(
+    request: pytest.FixtureRequest, shared_bot_settings: dict[str, Any]
+) -> AsyncIterator[Emulator]:
+    """The shared bot's emulator, or (a module whose tests run bots of their own) a new one."""
+    if _shares_a_bot(request):
+        pool: SharedBots = request.getfixturevalue("shared_bots")
+        yield (await pool.get(shared_bot_settings)).emulator
+        return
     async with Emulator() as emulator:
         yield emulator
 
@@ -62,8 +122,14 @@ def new_scene(emu: Emulator) -> Scene:
 
 
 @pytest.fixture(scope="module")
-def shared_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("shared-bot") / "uno.db"
+def shared_database(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    """The shared bot's database, or a module's own (for a bot the module starts itself)."""
+    if _shares_a_bot(request):
+        bot: BotProcess = request.getfixturevalue("shared_bot")
+        return bot.database
+    return tmp_path_factory.mktemp("module-bot") / "uno.db"
 
 
 @pytest.fixture
@@ -75,7 +141,7 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
     return tmp_path / "uno.db"
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="package")
 async def bots(emu: Emulator, scene: Scene, database: Path) -> AsyncIterator[BotFactory]:
     """Make bot processes on the test's database; every one is stopped at the end."""
     made: list[BotProcess] = []
@@ -98,18 +164,28 @@ async def bots(emu: Emulator, scene: Scene, database: Path) -> AsyncIterator[Bot
         assert "Traceback" not in bot.output(), bot.output()[-4000:]
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def shared_bot(emu: Emulator, shared_database: Path) -> AsyncIterator[BotProcess]:
-    """One `python bot.py` for the module, with global commands (every test's guild)."""
-    bot = BotProcess(emu, database=shared_database, guild_id=None)
-    await bot.start()
+@pytest.fixture(scope="module")
+def shared_bot_settings() -> dict[str, Any]:
+    """BotProcess settings of the module's shared bot; a module overrides this fixture."""
+    return {}
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="package")
+async def shared_bot(
+    emu: Emulator, shared_bots: SharedBots, shared_bot_settings: dict[str, Any]
+) -> AsyncIterator[BotProcess]:
+    """The running `python bot.py` for these settings, with global commands (every test's
+    guild); stopped, and its exit checked, when the worker leaves this folder."""
+    bot = await shared_bots.get(shared_bot_settings)
+    assert bot.emulator is emu
+    start = len(bot.output())
     _SHARED[id(emu)] = bot
     yield bot
     del _SHARED[id(emu)]
-    code = await bot.stop()
-    output = bot.output()
-    assert "Traceback" not in output, output[-4000:]
-    assert code == 0, output[-4000:]
+    assert bot.process is not None
+    assert bot.process.returncode is None, "the shared bot exited"
+    logged = bot.output()[start:]
+    assert "Traceback" not in logged, logged[-4000:]
 
 
 # A rule id ("(D3)", "D14:", "X3") or an internal code a player would read. Rule ids
@@ -151,7 +227,7 @@ def plain_words(emu: Emulator) -> Iterator[list[str]]:
     assert seen == [], f"a player read a rule id or code: {seen[:5]}"
 
 
-@pytest_asyncio.fixture(loop_scope="module")
+@pytest_asyncio.fixture(loop_scope="package")
 async def uno_bot(shared_bot: BotProcess, scene: Scene) -> AsyncIterator[BotProcess]:
     """The module's bot; what it logs while this test runs holds no traceback."""
     start = len(shared_bot.output())

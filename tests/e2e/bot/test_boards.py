@@ -8,15 +8,19 @@ recorded.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import discord
 import pytest
 
 from cogs.uno import render
+from cogs.uno.art import art_key
+from cogs.uno.render import faces
 from db.database import Database
 from db.models import Outcome as MatchOutcome
 from db.models import PlayerResult, RoundResult, Seat, Variant
@@ -473,6 +477,30 @@ async def test_rules_of_each_variant_are_a_private_guide_with_details(
 
 # -- /uno hand -----------------------------------------------------------------------------
 
+
+class UploadedEmojis:
+    """The card emojis the bot uploaded to the emulator, as `faces` reads them."""
+
+    def __init__(self, emu: Emulator) -> None:
+        # uno_<card>_<hash>: the card's slug is the name without its hash.
+        self.by_slug = {
+            name.rsplit("_", 1)[0]: discord.PartialEmoji(name=name, id=emoji_id)
+            for emoji_id, name in ((e.id, e.name) for e in emu.world.emojis.by_id.values())
+        }
+
+    def _emoji(self, code: str, named: str | None) -> discord.PartialEmoji | None:
+        slug = art_key(code, named).lower().replace("+", "p").replace("/", "_")
+        return self.by_slug.get(f"uno_{slug}")
+
+    def inline(self, code: str, named: str | None = None) -> str | None:
+        emoji = self._emoji(code, named)
+        return None if emoji is None else str(emoji)
+
+    def url(self, code: str, named: str | None = None) -> str | None:
+        emoji = self._emoji(code, named)
+        return None if emoji is None else emoji.url
+
+
 NOT_AT_A_TABLE = (
     "You're not playing at any table. Start one with `/uno duo`, `/uno pizza` or `/uno classic`."
 )
@@ -498,13 +526,19 @@ async def test_hand_at_a_running_table_shows_the_callers_own_panel(
     panels: dict[int, Message] = {}
     for user in (scene.alice, scene.bob):
         panel = private_to(await driver.slash(user, scene.channel, "uno hand"), user)
-        expected = render.hand_panel(
-            truth.match.private_view(str(user.id)),
-            truth.match.public_view(),
-            names=truth.names,
-            table_id=truth.table_id,
-            version=truth.match.version,
-        )
+        # Drawn with the bot's card emojis once they are uploaded, with words before.
+        with_emojis = "<:uno_" in panel.content + json.dumps(panel.embeds)
+        faces.use(UploadedEmojis(emu) if with_emojis else None)
+        try:
+            expected = render.hand_panel(
+                truth.match.private_view(str(user.id)),
+                truth.match.public_view(),
+                names=truth.names,
+                table_id=truth.table_id,
+                version=truth.match.version,
+            )
+        finally:
+            faces.use(None)
         assert CARD_MARK.sub("▣", panel.content) == CARD_MARK.sub("▣", expected.content)
         assert comparable(panel.embeds[0]) == comparable(expected.embed.to_dict())
         assert sorted(panel.custom_ids()) == sorted(spec.custom_id for spec in expected.components)

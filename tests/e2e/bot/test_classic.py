@@ -45,7 +45,7 @@ async def classic_match(emu: Emulator, driver: Driver, database: Path, players: 
     return Played(scene, users, table)
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="module", loop_scope="package")
 async def played(
     emu: Emulator, shared_bot: BotProcess, shared_database: Path
 ) -> AsyncIterator[tuple[dict[int, Played], Log]]:

@@ -1,9 +1,10 @@
 """Computer seats through the real bot: Duo against the computer, a classic table with
 two computers, a restart in the middle, and practice in the stats but not on the board.
 
-Every test runs a bot of its own (`bots`) with computers that wait only a few
-milliseconds, so matches end in seconds; the humans are scripted, and act only
-when the database says the match waits for them.
+The module shares one bot (`uno_bot`, a server of each test's own) whose computers
+wait only a few milliseconds, so matches end in seconds; the humans are scripted, and
+act only when the database says the match waits for them. The restart in the middle
+needs bots of its own: `test_computer_restart.py`.
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ from __future__ import annotations
 import asyncio
 import random
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from db.database import Database
 from playground import Driver, Emulator, User
-from tests.e2e.bot.conftest import BotFactory
+from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
 from tests.e2e.uno_table import ScriptedTable, action_choices, choice_kind, load_truth, lobby_id
 
@@ -76,11 +80,14 @@ async def duo_against_the_computer(driver: Driver, scene: Scene, emu: Emulator) 
     return table
 
 
+@pytest.fixture(scope="module")
+def shared_bot_settings() -> dict[str, Any]:
+    return {"extra_env": FAST}
+
+
 async def test_a_duo_match_against_the_computer_is_played_to_the_end_and_is_practice(
-    emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory, database: Path
+    emu: Emulator, driver: Driver, scene: Scene, uno_bot: BotProcess, database: Path
 ) -> None:
-    bot = bots(extra_env=FAST)
-    await bot.start()
     table = await duo_against_the_computer(driver, scene, emu)
     assert "Computer (hard)" in table.public_text()
     assert await play_humans(table, database, scene.channel.id)
@@ -97,15 +104,11 @@ async def test_a_duo_match_against_the_computer_is_played_to_the_end_and_is_prac
     assert board.message is not None
     assert "alice" not in board.message.text()
     assert "Computer" not in board.message.text()
-    assert await bot.stop() == 0
-    assert "Traceback" not in bot.output()
 
 
 async def test_a_classic_table_with_two_humans_and_two_computers_is_played_to_the_end(
-    emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory, database: Path
+    emu: Emulator, driver: Driver, scene: Scene, uno_bot: BotProcess, database: Path
 ) -> None:
-    bot = bots(extra_env=FAST)
-    await bot.start()
     opened = await driver.slash(scene.alice, scene.channel, "uno classic", target=50)
     lobby = opened.message
     assert lobby is not None
@@ -128,44 +131,11 @@ async def test_a_classic_table_with_two_humans_and_two_computers_is_played_to_th
     board = await driver.slash(scene.alice, scene.channel, "uno leaderboard", variant="classic")
     assert board.message is not None
     assert "alice" not in board.message.text()
-    assert await bot.stop() == 0
-    assert "Traceback" not in bot.output()
-
-
-async def test_play_the_computer_from_a_duo_lobby_and_resume_after_a_restart(
-    emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory, database: Path
-) -> None:
-    bot = bots(extra_env=FAST)
-    await bot.start()
-    opened = await driver.slash(scene.alice, scene.channel, "uno duo", target=50)
-    lobby = opened.message
-    assert lobby is not None
-    # bob may not take the computer's seat for alice: only the host seats it.
-    refused = await driver.click(scene.bob, lobby, lobby_id(lobby, "computer"))
-    assert refused.message is not None
-    assert "Only the host" in refused.message.text()
-    await driver.click(scene.alice, lobby, lobby_id(lobby, "computer"))
-    table = ScriptedTable(driver, scene.channel, [scene.alice])
-    await driver.wait_for(table.table_message, timeout=10)
-    assert "Computer (normal)" in table.public_text()
-    assert not await play_humans(table, database, scene.channel.id, moves=5)
-    before = await load_truth(database, scene.channel.id)
-    assert before is not None
-    assert await bot.stop() == 0
-    again = bots(extra_env=FAST)
-    await again.start()
-    assert await play_humans(table, database, scene.channel.id)
-    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
-    assert emu.log.violations == []
-    assert await again.stop() == 0
-    assert "Traceback" not in again.output()
 
 
 async def test_the_last_human_leaving_ends_a_table_of_computers(
-    emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory, database: Path
+    emu: Emulator, driver: Driver, scene: Scene, uno_bot: BotProcess, database: Path
 ) -> None:
-    bot = bots(extra_env=FAST)
-    await bot.start()
     opened = await driver.slash(scene.alice, scene.channel, "uno pizza", target=50)
     lobby = opened.message
     assert lobby is not None
@@ -180,5 +150,3 @@ async def test_the_last_human_leaving_ends_a_table_of_computers(
     assert left.message is not None
     assert "forfeit" in left.message.text()
     assert await load_truth(database, scene.channel.id) is None
-    assert await bot.stop() == 0
-    assert "Traceback" not in bot.output()

@@ -75,7 +75,7 @@ class Stage:
     tables: dict[tuple[str, str], Prepared]
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="module", loop_scope="package")
 async def stage(emu: Emulator, shared_database: Path) -> AsyncIterator[Stage]:
     """Every decision's table, written before the bot starts; one bot restores them all."""
     tables: dict[tuple[str, str], Prepared] = {}

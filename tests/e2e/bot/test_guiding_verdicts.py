@@ -96,7 +96,7 @@ async def _prepare(
     return Prepared(reached, table_id, channel, {str(u.id): u for u in members})
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="module", loop_scope="package")
 async def stage(emu: Emulator, shared_database: Path) -> AsyncIterator[Stage]:
     tables: dict[str, Prepared] = {}
     async with Database.open(shared_database) as db:

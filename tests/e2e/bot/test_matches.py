@@ -74,7 +74,7 @@ class AllPlayed:
     log: Log  # what the emulator recorded while the three were played
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
+@pytest_asyncio.fixture(scope="module", loop_scope="package")
 async def played(
     emu: Emulator, shared_bot: BotProcess, shared_database: Path
 ) -> AsyncIterator[AllPlayed]:

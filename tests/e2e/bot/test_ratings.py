@@ -1,8 +1,8 @@
 """The leaderboard by skill rating and `/uno stats` with its chart, through the real bot.
 
-Finished matches go into the bot's SQLite file with the project's own
-repositories before it starts (ratings are updated with each result), so the
-board a member reads is compared with what the database says.
+Finished matches go into the running bot's SQLite file with the project's own
+repositories (ratings are updated with each result), on a server of the test's
+own, so the board a member reads is compared with what the database says.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from PIL import Image
 from db.database import Database
 from db.models import Seat
 from playground import Driver, Emulator, Message, Outcome, User
-from tests.e2e.bot.conftest import BotFactory
 from tests.e2e.bot.test_boards import Clock, record_match
+from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
 
 LINE = re.compile(
@@ -58,12 +58,11 @@ async def record(database: Path, scene: Scene, players: dict[str, Seat]) -> None
 
 
 async def test_leaderboard_ranks_by_skill_from_five_matches(
-    emu: Emulator, driver: Driver, scene: Scene, database: Path, bots: BotFactory
+    emu: Emulator, driver: Driver, scene: Scene, database: Path, uno_bot: BotProcess
 ) -> None:
     users = {name: emu.add_user(name, guild=scene.guild) for name in ("ace", "bea", "cal", "dan")}
     players = {n: Seat(user_id=u.id, display_name=n) for n, u in users.items()}
     await record(database, scene, players)
-    await bots().start()
 
     answer = await driver.slash(scene.alice, scene.channel, "uno leaderboard")
     assert not answer.failed
@@ -86,12 +85,11 @@ async def test_leaderboard_ranks_by_skill_from_five_matches(
 
 
 async def test_stats_show_the_skill_and_a_chart_of_its_changes(
-    emu: Emulator, driver: Driver, scene: Scene, database: Path, bots: BotFactory
+    emu: Emulator, driver: Driver, scene: Scene, database: Path, uno_bot: BotProcess
 ) -> None:
     users = {name: emu.add_user(name, guild=scene.guild) for name in ("ace", "bea", "cal", "dan")}
     players = {n: Seat(user_id=u.id, display_name=n) for n, u in users.items()}
     await record(database, scene, players)
-    await bots().start()
 
     ace = users["ace"]
     answer = private(await driver.slash(ace, scene.channel, "uno stats"), ace)
@@ -114,9 +112,8 @@ async def test_stats_show_the_skill_and_a_chart_of_its_changes(
 
 
 async def test_stats_without_rated_matches_have_no_chart(
-    driver: Driver, scene: Scene, bots: BotFactory
+    driver: Driver, scene: Scene, uno_bot: BotProcess
 ) -> None:
-    await bots().start()
     answer = private(await driver.slash(scene.bob, scene.channel, "uno stats"), scene.bob)
     assert answer.attachments == []
     assert "**UNO Duo:** no rated match yet" in answer.embeds[0]["description"]

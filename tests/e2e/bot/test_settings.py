@@ -1,4 +1,5 @@
-"""`/uno settings`, `/uno pings` and tables that follow them, through the real bot."""
+"""`/uno settings` and tables that follow them, through the module's shared bot (the
+turn pings that `/uno pings` and the settings change: test_pings.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 from db.database import Database
 from playground import Driver, Emulator, Message, Outcome, User
 from playground.models import Permission
-from tests.e2e.bot.conftest import BotFactory
+from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
 from tests.e2e.uno_table import ScriptedTable, is_table_message, lobby_id
 
@@ -44,10 +45,9 @@ async def settings_panel(driver: Driver, admin: User, scene: Scene) -> Message:
 
 
 async def test_settings_changed_and_a_new_table_follows_them(
-    emu: Emulator, driver: Driver, scene: Scene, database: Path, bots: BotFactory
+    emu: Emulator, driver: Driver, scene: Scene, database: Path, uno_bot: BotProcess
 ) -> None:
     admin = admin_of(emu, scene)
-    await bots().start()
     panel = await settings_panel(driver, admin, scene)
     assert "**Turn time:** 90 seconds (the bot's default)" in description(panel)
     assert "112 cards" in description(panel)
@@ -71,7 +71,9 @@ async def test_settings_changed_and_a_new_table_follows_them(
     assert shown is not None
     assert field(shown, "Table options") == "30 s a turn · classic deck (108 cards)"
     async with Database.open(database) as db:
-        (running,) = await db.tables.running_tables()
+        # The module's bot runs other tests' tables too: this server's is the one.
+        tables = await db.tables.running_tables()
+        (running,) = [t for t in tables if t.match.guild_id == scene.guild.id]
         assert running.match.options["target"] == 100
         assert json.loads(running.snapshot_json)["options"]["classic_deck"] is True
         deadline = running.match.turn_deadline
@@ -81,9 +83,8 @@ async def test_settings_changed_and_a_new_table_follows_them(
 
 
 async def test_settings_refused_without_manage_server(
-    emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory
+    emu: Emulator, driver: Driver, scene: Scene, uno_bot: BotProcess
 ) -> None:
-    await bots().start()
     answer = private(await driver.slash(scene.mod, scene.channel, "uno settings"), scene.mod)
     assert answer.content == (
         "Only members with **Manage Server** can change the UNO settings of this server."
@@ -92,10 +93,9 @@ async def test_settings_refused_without_manage_server(
 
 
 async def test_a_thread_table_opens_in_its_own_thread(
-    emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory
+    emu: Emulator, driver: Driver, scene: Scene, uno_bot: BotProcess
 ) -> None:
     admin = admin_of(emu, scene)
-    await bots().start()
     panel = await settings_panel(driver, admin, scene)
     chose = await driver.select(admin, panel, "uno:set.table", ["thread", "mention"])
     assert "**Tables:** each in its own thread" in description(private(chose, admin))
@@ -115,7 +115,7 @@ async def test_a_thread_table_opens_in_its_own_thread(
 
 
 async def test_thread_tables_need_create_public_threads(
-    emu: Emulator, driver: Driver, scene: Scene, database: Path, bots: BotFactory
+    emu: Emulator, driver: Driver, scene: Scene, database: Path, uno_bot: BotProcess
 ) -> None:
     async with Database.open(database) as db:
         await db.settings.update(scene.guild.id, thread_tables=True)
@@ -123,41 +123,10 @@ async def test_thread_tables_need_create_public_threads(
     emu.world.set_role_permissions(scene.guild.everyone, scene.guild.everyone.permissions & lacking)
     bot_role = emu.world.bot_role(scene.guild)
     emu.world.set_role_permissions(bot_role, bot_role.permissions & lacking)
-    await bots().start()
     answer = await driver.slash(scene.alice, scene.channel, "uno duo")
     refusal = private(answer, scene.alice).content
     assert "I need **Create Public Threads** here" in refusal
     assert _thread_of(emu, scene) is None
-
-
-async def test_pings_off_the_turn_ping_names_without_a_mention(
-    emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory
-) -> None:
-    await bots(table_seed=5).start()
-    said = private(
-        await driver.slash(scene.bob, scene.channel, "uno pings", state="off"), scene.bob
-    )
-    assert said.content.startswith("Done: the bot won't mention you any more")
-    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=5)
-    await table.open("duo", opponent=scene.bob)
-    lobby = table.outcomes[0].message
-    assert lobby is not None
-    assert lobby.pinged == []
-    assert "**bob**" in description(lobby)
-
-    def pings() -> list[Message]:
-        return [m for m in driver.visible(scene.alice, scene.channel) if "🔔" in m.content]
-
-    for _ in range(200):
-        if any("**bob**" in m.content for m in pings()):
-            break
-        if not await table.step():
-            break
-    bob_pings = [m for m in pings() if "**bob**" in m.content]
-    assert bob_pings, "bob's turn never came up"
-    assert all(m.pinged == [] and f"<@{scene.bob.id}>" not in m.content for m in bob_pings)
-    alice_pings = [m for m in pings() if f"<@{scene.alice.id}>" in m.content]
-    assert all(m.pinged == [scene.alice.id] for m in alice_pings)
 
 
 def private_or_public(outcome: Outcome) -> Message:
@@ -171,27 +140,3 @@ def _thread_of(emu: Emulator, scene: Scene) -> object:
         (c for c in emu.world.channels.values() if c.parent is scene.channel and not c.deleted),
         None,
     )
-
-
-async def test_a_server_without_mentions_names_each_player(
-    emu: Emulator, driver: Driver, scene: Scene, database: Path, bots: BotFactory
-) -> None:
-    async with Database.open(database) as db:
-        await db.settings.update(scene.guild.id, turn_ping_mentions=False)
-    await bots(table_seed=5).start()
-    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=5)
-    await table.open("duo")
-
-    def pings() -> list[Message]:
-        return [m for m in driver.visible(scene.alice, scene.channel) if "🔔" in m.content]
-
-    seen: dict[int, Message] = {}  # each turn ping is deleted when the next is posted
-    for _ in range(300):
-        seen |= {m.id: m for m in pings()}
-        if seen or not await table.step():
-            break
-    assert seen, "no turn ping was posted"
-    for ping in seen.values():
-        assert ping.content.split(",")[0] in ("🔔 **alice**", "🔔 **bob**")
-        assert ping.pinged == []
-        assert "<@" not in ping.content
