@@ -364,27 +364,49 @@ class Database:
         deadline = _lock_deadline(asked)
         self._check_open()
         async with self._write_lock:
-            # IMMEDIATE takes the file's write lock now, so a locked file fails or waits
-            # here rather than half-way through the transaction.
-            while True:
-                try:
-                    await self._writer.execute("BEGIN IMMEDIATE")
-                    break
-                except sqlite3.OperationalError as error:
-                    if not is_busy(error) or time.monotonic() >= deadline:
-                        raise
-                await asyncio.sleep(RETRY_PAUSE_S)
             try:
+                await self._begin_immediate(deadline)
                 yield self._writer
-                await self._writer.execute("COMMIT")
+                await self._to_the_end("COMMIT")
             except BaseException:
                 # A full disk or an I/O error may have rolled the transaction back
                 # already (a second ROLLBACK would fail and hide why); a COMMIT that
                 # failed (a deferred constraint) leaves it open, and every later
-                # BEGIN on this connection would fail: end it either way.
+                # BEGIN on this connection would fail: end it either way. Statements
+                # the body queued before a cancel still run first: this undoes them.
                 if self._writer.in_transaction:
-                    await self._writer.execute("ROLLBACK")
+                    await self._to_the_end("ROLLBACK")
                 raise
+
+    async def _begin_immediate(self, deadline: float) -> None:
+        # IMMEDIATE takes the file's write lock now, so a locked file fails or waits
+        # here rather than half-way through the transaction.
+        while True:
+            try:
+                await self._to_the_end("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as error:
+                if not is_busy(error) or time.monotonic() >= deadline:
+                    raise
+            await asyncio.sleep(RETRY_PAUSE_S)
+
+    async def _to_the_end(self, sql: str) -> None:
+        """Run a transaction's BEGIN, COMMIT or ROLLBACK, waiting for it even if cancelled.
+
+        A statement runs on SQLite's thread whether or not its caller still waits, so a
+        cancel that left at once would leave a BEGIN or COMMIT still to come: the check
+        for an open transaction would read the wrong answer, and a BEGIN nobody ends
+        would fail every later transaction on this connection. The cancel is raised
+        once the statement is done.
+        """
+        statement = asyncio.ensure_future(self._writer.execute(sql))
+        try:
+            await asyncio.shield(statement)
+        except asyncio.CancelledError:
+            await asyncio.wait([statement])
+            if not statement.cancelled():
+                statement.exception()  # seen: the cancel is what the caller hears
+            raise
 
     async def run_in_transaction(
         self, work: Callable[[sqlite3.Connection], T], *, asked: float | None = None
