@@ -56,7 +56,10 @@ async def run_playground(*, port: int, data: Path, browser: bool) -> int:
     """Serve the playground until Ctrl-C (or SIGTERM); return the exit status."""
     task = asyncio.current_task()
     assert task is not None
-    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+    # SIGINT too, as bot.py does: a process started in the background of a script
+    # inherits SIGINT ignored, and Python then never raises KeyboardInterrupt.
+    for stop in (signal.SIGINT, signal.SIGTERM):
+        asyncio.get_running_loop().add_signal_handler(stop, task.cancel)
     emu = await Emulator().start()
     scene = build_scene(emu)
     page = await Page(emu, scene).start(port)
