@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -78,6 +79,10 @@ class Launcher:
             return self.process.wait(timeout=30)
         except subprocess.TimeoutExpired:
             self.process.kill()
+            # Its bot is a process of its own: killed with it, not left running past the test.
+            for pid in self.bot_processes():
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
             raise
 
     def bot_processes(self) -> list[int]:
