@@ -1,7 +1,7 @@
 """OpenSkill ratings (Plackett-Luce): a match's update, applied live and by the replay.
 
 The live path (`changes_of`, as a match's results are recorded, from what the
-match's end already read; `rate_match` reads it itself) and the migration that
+match's end already read) and the migration that
 replays older results (`replay_ratings`) compute the update with `_changes` from
 rows of the same shape and order, so they give the same floats (tested):
 ratings are a fold over finished matches in order.
@@ -10,7 +10,6 @@ ratings are a fold over finished matches in order.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -60,19 +59,6 @@ _WRITE = (
 )
 
 
-def rate_match(conn: sqlite3.Connection, match_id: int) -> None:
-    """Update the ratings of a finished match's players from its stored results.
-
-    Call inside the transaction that recorded the results (on the write connection's
-    thread: see Database.run_in_transaction). Practice matches move no rating.
-    Forgotten members (negative placeholder ids, in the replay of old results) count
-    as opponents at the default rating, but nothing of theirs is stored.
-    """
-    write = _update(match_id, conn.execute(_READ, (match_id,)).fetchall())
-    if write is not None:
-        conn.execute(_WRITE, write)
-
-
 # A player's rating change: (user_id, mu before, sigma before, mu after, sigma after,
 # rated matches after).
 Change = tuple[int, float, float, float, float, int]
@@ -86,7 +72,7 @@ def changes_of(
     `players` are (user_id, place, outcome, (mu, sigma, matches) or None for no
     rating yet) of a finished match that is not a practice one. The rows are put in
     _READ's shape and order (place, then user id), so `_changes` gives the very
-    floats `rate_match` and the replay give, in the order they write them.
+    floats the replay gives, in the order it writes them.
     """
     rows = sorted(
         (
@@ -127,7 +113,7 @@ async def replay_ratings(conn: aiosqlite.Connection) -> None:
     """Rate every finished match again, in match order (end time, then id), from scratch.
 
     The migration's Python step: the results recorded before ratings existed. The
-    same `_update` as `rate_match`, through aiosqlite, as migrations run.
+    same `_changes` as the live path, through aiosqlite, as migrations run.
     """
     await conn.execute("DELETE FROM rating_changes")
     await conn.execute("DELETE FROM ratings")

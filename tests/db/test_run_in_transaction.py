@@ -13,9 +13,9 @@ import db.database
 from db.database import Database
 from db.errors import DatabaseClosed, is_busy
 from db.models import PlayerResult
-from db.skill import rate_match
+from db.skill import changes_of
 
-from .conftest import start
+from .conftest import GUILD, start
 
 A, B = 1, 2
 
@@ -34,7 +34,15 @@ def finish_by_hand(conn: sqlite3.Connection, match_id: int) -> None:
     conn.execute(
         "UPDATE matches SET status = 'finished', ended_at = 1 WHERE match_id = ?", (match_id,)
     )
-    rate_match(conn, match_id)
+    conn.executemany(
+        "INSERT INTO rating_intake (match_id, user_id, guild_id, variant, mu_before,"
+        " sigma_before, mu_after, sigma_after, matches, updated_at)"
+        " VALUES (?, ?, ?, 'duo', ?, ?, ?, ?, ?, 1)",
+        [
+            (match_id, uid, GUILD, *change)
+            for uid, *change in changes_of([(A, 1, "won", None), (B, 2, "lost", None)])
+        ],
+    )
 
 
 async def test_an_exception_in_the_work_rolls_the_whole_finish_back(
