@@ -858,6 +858,11 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
                     1 for f in emu.log.failed if f.at <= wall1 + ANSWER_WAIT
                 ),
                 "failed_interactions_total": len(emu.log.failed),
+                # every failure, by what was clicked and when (s from the window's start:
+                # negative during set-up, when the tables open)
+                "failed_by_name_and_second": dict(
+                    Counter(f"{f.name} @ {round(f.at - wall0)}" for f in emu.log.failed)
+                ),
                 "games_started": sum(r.games for r in runs),
                 "stalls": sum(r.stalls for r in runs),
                 "tables_moved": sum(r.moves for r in runs),
@@ -1004,6 +1009,11 @@ def report(f: dict[str, Any]) -> None:
     )
     line("clicks / unanswered in 3 s", f"{f['clicks']} / {f['clicks_unanswered_in_3s']}")
     line("answers by kind", f["answers"])
+    line(
+        "failed, all (window)",
+        f"{f['failed_interactions_total']} ({f['failed_interactions']})",
+        f"by control @ s from the window's start: {f['failed_by_name_and_second']}",
+    )
     line("accepted actions (per s)", f"{f['accepted_actions']} ({f['actions_per_s']}/s)")
     line("latency p50 / p99 / max (ms)", f"{f['p50_ms']} / {f['p99_ms']} / {f['max_ms']}")
     line("game clicks p50 / p99 (ms)", f"{f['game_click_p50_ms']} / {f['game_click_p99_ms']}")
@@ -1047,7 +1057,8 @@ def report(f: dict[str, Any]) -> None:
 def verdicts(run: dict[str, Any], stress: bool) -> dict[str, bool]:
     """Each target this run can be held to (some apply at one size only)."""
     t = TARGETS
-    ok = {"failed": run["failed_interactions"] <= t["failed_interactions"]}
+    # every failure counts, the tables' opening included, not only the measured window's
+    ok = {"failed": run["failed_interactions_total"] <= t["failed_interactions"]}
     if stress:
         ok["429s"] = run["rate_limited_429"] <= t["stress_429s"]
         return ok
@@ -1070,6 +1081,7 @@ HEADLINE = (
     ("no-op p99", "noop_p99_ms", "{:.1f}"),
     ("p99 ratio", "p99_ratio", "{:.2f}"),
     ("failed", "failed_interactions", "{}"),
+    ("failed all", "failed_interactions_total", "{}"),
     ("no-op failed", "noop_failed", "{}"),
     ("CPU ms/act", "bot_cpu_ms_per_action", "{:.2f}"),
     ("no-op CPU ms", "noop_bot_cpu_ms_per_click", "{:.2f}"),
