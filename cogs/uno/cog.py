@@ -77,7 +77,9 @@ class UnoCog(commands.Cog):
         self.boards = Scoreboards(db)
         self.server_settings = ServerSettings(db, default_seconds=settings.turn_seconds)
         self.collector = Collector()
-        self.computers = ComputerSeats(self.tables, delay=settings.computer_delay)
+        self.computers = ComputerSeats(
+            self.tables, delay=settings.computer_delay, seed=settings.table_seed
+        )
         self.tables.on_moved = self.computers.wake
         self.rematches = Rematches(self.tables, self.lobbies, db)
         self.message.final_buttons = self.rematches.offer

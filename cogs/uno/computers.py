@@ -35,13 +35,15 @@ HARD_BUDGET_MS = 250.0
 class ComputerSeats:
     """Plays the computer seats of every running table; one task per table at a time."""
 
-    def __init__(self, tables: TableService, *, delay: float) -> None:
+    def __init__(self, tables: TableService, *, delay: float, seed: int | None = None) -> None:
         self.tables = tables
         self.delay = delay
         self._players: dict[int, dict[str, Computer]] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
-        self._rng = random.Random()
+        # X4: with the bot's TABLE_SEED the computers' choices repeat too, as the deals do.
+        self._seeds = random.Random(seed)
+        self._pace = random.Random()
 
     def wake(self, table: Table) -> None:
         """The table changed (or was restored): let its computers look at it."""
@@ -66,7 +68,7 @@ class ComputerSeats:
         try:
             while not (table.closed or self.tables.closing):
                 self._again.discard(table.match_id)
-                await asyncio.sleep(self.delay * self._rng.uniform(0.6, 1.4))
+                await asyncio.sleep(self.delay * self._pace.uniform(0.6, 1.4))
                 moved = await self._one_move(table)
                 if not moved and table.match_id not in self._again:
                     break
@@ -129,7 +131,7 @@ class ComputerSeats:
                 player: new_computer(
                     strength,
                     player,
-                    seed=self._rng.getrandbits(63),
+                    seed=self._seeds.getrandbits(63),
                     budget_ms=HARD_BUDGET_MS,
                     options=options,
                 )

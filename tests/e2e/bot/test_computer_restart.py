@@ -14,11 +14,15 @@ from tests.e2e.bot.test_computers import FAST, play_humans
 from tests.e2e.conftest import Scene
 from tests.e2e.uno_table import ScriptedTable, load_truth, lobby_id
 
+SEED = 11
+
 
 async def test_play_the_computer_from_a_duo_lobby_and_resume_after_a_restart(
     emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory, database: Path
 ) -> None:
-    bot = bots(extra_env=FAST)
+    # A fixed deal and fixed computer choices: with random ones, about 1 match in 6 ended
+    # (at 50 points) before alice's fifth move, so there was no middle to restart in.
+    bot = bots(extra_env=FAST, table_seed=SEED)
     await bot.start()
     opened = await driver.slash(scene.alice, scene.channel, "uno duo", target=50)
     lobby = opened.message
