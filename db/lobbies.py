@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+from functools import partial
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
@@ -33,25 +35,17 @@ class LobbyRepo:
     @wraps_storage_errors
     async def open(self, *, guild_id: int, channel_id: int) -> int:
         """A new lobby id, never one used before in this file."""
-        async with self._db.transaction() as conn:
-            cursor = await conn.execute(
-                "INSERT INTO lobbies (guild_id, channel_id, opened_at) VALUES (?, ?, ?)",
-                (guild_id, channel_id, now_ms()),
-            )
-            assert cursor.lastrowid is not None
-            return cursor.lastrowid
+        return await self._db.run_in_transaction(partial(_open, guild_id, channel_id, now_ms()))
 
     @wraps_storage_errors
     async def set_message(self, lobby_id: int, message_id: int) -> None:
-        async with self._db.transaction() as conn:
-            await conn.execute(
-                "UPDATE lobbies SET message_id = ? WHERE lobby_id = ?", (message_id, lobby_id)
-            )
+        await self._db.execute_atomic(
+            "UPDATE lobbies SET message_id = ? WHERE lobby_id = ?", (message_id, lobby_id)
+        )
 
     @wraps_storage_errors
     async def close(self, lobby_id: int) -> None:
-        async with self._db.transaction() as conn:
-            await conn.execute("DELETE FROM lobbies WHERE lobby_id = ?", (lobby_id,))
+        await self._db.execute_atomic("DELETE FROM lobbies WHERE lobby_id = ?", (lobby_id,))
 
     @wraps_storage_errors
     async def left_open(self) -> list[LobbyRow]:
@@ -67,3 +61,12 @@ class LobbyRepo:
             LobbyRow(lobby_id=lid, guild_id=gid, channel_id=cid, message_id=mid)
             for lid, gid, cid, mid in rows
         ]
+
+
+def _open(guild_id: int, channel_id: int, opened_at: int, conn: sqlite3.Connection) -> int:
+    cursor = conn.execute(
+        "INSERT INTO lobbies (guild_id, channel_id, opened_at) VALUES (?, ?, ?)",
+        (guild_id, channel_id, opened_at),
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
@@ -39,43 +41,31 @@ class RematchRepo:
     @wraps_storage_errors
     async def offer(self, row: RematchRow, *, keep: int) -> None:
         """Store the offer (once per match) and forget all but the newest `keep`."""
-        async with self._db.transaction() as conn:
-            await conn.execute(
-                "INSERT OR IGNORE INTO rematch_offers (table_id, guild_id, channel_id,"
-                " host_id, variant, options_json, seats_json, accepted_json, offered_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    row.table_id,
-                    row.guild_id,
-                    row.channel_id,
-                    row.host_id,
-                    row.variant,
-                    json.dumps(row.options),
-                    json.dumps([list(seat) for seat in row.seats]),
-                    json.dumps(sorted(row.accepted)),
-                    now_ms(),
-                ),
-            )
-            await conn.execute(
-                "DELETE FROM rematch_offers WHERE table_id NOT IN"
-                " (SELECT table_id FROM rematch_offers ORDER BY table_id DESC LIMIT ?)",
-                (keep,),
-            )
+        values = (
+            row.table_id,
+            row.guild_id,
+            row.channel_id,
+            row.host_id,
+            row.variant,
+            json.dumps(row.options),
+            json.dumps([list(seat) for seat in row.seats]),
+            json.dumps(sorted(row.accepted)),
+            now_ms(),
+        )
+        await self._db.run_in_transaction(partial(_offer, values, keep))
 
     @wraps_storage_errors
     async def accept(self, table_id: int, accepted: Iterable[int]) -> None:
         """Who has pressed Rematch so far (the whole set)."""
-        async with self._db.transaction() as conn:
-            await conn.execute(
-                "UPDATE rematch_offers SET accepted_json = ? WHERE table_id = ?",
-                (json.dumps(sorted(accepted)), table_id),
-            )
+        await self._db.execute_atomic(
+            "UPDATE rematch_offers SET accepted_json = ? WHERE table_id = ?",
+            (json.dumps(sorted(accepted)), table_id),
+        )
 
     @wraps_storage_errors
     async def withdraw(self, table_id: int) -> None:
         """The rematch started (or can never start): the offer goes."""
-        async with self._db.transaction() as conn:
-            await conn.execute("DELETE FROM rematch_offers WHERE table_id = ?", (table_id,))
+        await self._db.execute_atomic("DELETE FROM rematch_offers WHERE table_id = ?", (table_id,))
 
     @wraps_storage_errors
     async def open_offers(self) -> list[RematchRow]:
@@ -101,3 +91,17 @@ class RematchRepo:
             )
             for tid, gid, cid, hid, variant, options, seats, accepted in rows
         ]
+
+
+def _offer(values: tuple[object, ...], keep: int, conn: sqlite3.Connection) -> None:
+    conn.execute(
+        "INSERT OR IGNORE INTO rematch_offers (table_id, guild_id, channel_id,"
+        " host_id, variant, options_json, seats_json, accepted_json, offered_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        values,
+    )
+    conn.execute(
+        "DELETE FROM rematch_offers WHERE table_id NOT IN"
+        " (SELECT table_id FROM rematch_offers ORDER BY table_id DESC LIMIT ?)",
+        (keep,),
+    )

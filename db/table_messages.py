@@ -30,17 +30,17 @@ class TableMessageRepo:
 
     @wraps_storage_errors
     async def posted(self, *, match_id: int, channel_id: int, message_id: int) -> None:
-        async with self._db.transaction() as conn:
-            await conn.execute(
-                "INSERT OR REPLACE INTO table_messages (message_id, match_id, channel_id)"
-                " VALUES (?, ?, ?)",
-                (message_id, match_id, channel_id),
-            )
+        await self._db.execute_atomic(
+            "INSERT OR REPLACE INTO table_messages (message_id, match_id, channel_id)"
+            " VALUES (?, ?, ?)",
+            (message_id, match_id, channel_id),
+        )
 
     @wraps_storage_errors
     async def retired(self, message_id: int) -> None:
-        async with self._db.transaction() as conn:
-            await conn.execute("DELETE FROM table_messages WHERE message_id = ?", (message_id,))
+        await self._db.execute_atomic(
+            "DELETE FROM table_messages WHERE message_id = ?", (message_id,)
+        )
 
     @wraps_storage_errors
     async def of_ended_matches(self) -> list[TableMessageRow]:

@@ -255,12 +255,7 @@ class TableRepo:
 
         Allowed after the match ended too: a last re-post may race the finish.
         """
-        async with self._db.transaction() as conn:
-            cursor = await conn.execute(
-                "UPDATE matches SET message_id = ? WHERE match_id = ?", (message_id, match_id)
-            )
-            if cursor.rowcount == 0:
-                raise UnknownMatch(f"no match {match_id}")
+        await self._db.run_in_transaction(partial(_set_table_message, match_id, message_id))
 
     @wraps_storage_errors
     async def set_deadline(self, match_id: int, deadline: datetime | None) -> None:
@@ -399,6 +394,14 @@ def _require_running(conn: sqlite3.Connection, match_id: int) -> list[int]:
 def _set_deadline(match_id: int, deadline: int | None, conn: sqlite3.Connection) -> None:
     _require_running(conn, match_id)
     conn.execute(_SET_DEADLINE, (deadline, match_id))
+
+
+def _set_table_message(match_id: int, message_id: int | None, conn: sqlite3.Connection) -> None:
+    cursor = conn.execute(
+        "UPDATE matches SET message_id = ? WHERE match_id = ?", (message_id, match_id)
+    )
+    if cursor.rowcount == 0:
+        raise UnknownMatch(f"no match {match_id}")
 
 
 def _abandon(match_id: int, ended_at: int, conn: sqlite3.Connection) -> None:
