@@ -20,6 +20,12 @@ Matches run in worker processes (at most 2), the size per row is a flag:
     .venv/bin/python bench/players.py                   # 2,000 / 500 (hard) per row
     .venv/bin/python bench/players.py --hard-matches 200  # 2,000 / 200 (hard) per row
 
+A hard row costs about 10 CPU-s a match (4 at Pizza): 500 matches are more than one
+sitting of a busy machine. `--record FILE` keeps every finished chunk of matches in FILE
+(a line each, with a hash of the `engine` package it was played with); a later run with
+the same FILE plays only the chunks still missing and reports them all together.
+Chunks played by another engine are not counted (the run says how many).
+
 The last line is a JSON object with every figure.
 """
 
@@ -30,11 +36,12 @@ import json
 import math
 import multiprocessing
 import random
+import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -155,12 +162,62 @@ def play_one(row: Row, seed: int, search: Search) -> Tally:
     return tally
 
 
-def run_chunk(task: tuple[int, int, int, Search]) -> tuple[int, Tally]:
+Task = tuple[int, int, int, Search]  # row index, first seed, matches, search
+
+
+def run_chunk(task: Task) -> tuple[Task, Tally]:
     index, first, count, search = task
     tally = Tally()
     for seed in range(first, first + count):
         tally.add(play_one(ROWS[index], seed, search))
-    return index, tally
+    return task, tally
+
+
+class Record:
+    """Finished chunks kept in a file, so a row can be completed over several runs."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.engine = _engine_hash()
+        self.done: dict[tuple[int, int, int, int, int], Tally] = {}
+        self.foreign = 0  # chunks recorded with another engine
+        if path is not None and path.exists():
+            for line in path.read_text().splitlines():
+                self._take(json.loads(line))
+
+    def _take(self, entry: dict[str, Any]) -> None:
+        if entry["engine"] != self.engine:
+            self.foreign += 1
+            return
+        index, first, count, playouts, samples = entry["key"]
+        self.done[(index, first, count, playouts, samples)] = Tally(**entry["tally"])
+
+    @staticmethod
+    def key(task: Task) -> tuple[int, int, int, int, int]:
+        index, first, count, search = task
+        return (index, first, count, search.playouts, search.samples)
+
+    def add(self, task: Task, tally: Tally) -> None:
+        if self.path is None:
+            return
+        entry = {"engine": self.engine, "key": self.key(task), "tally": asdict(tally)}
+        with self.path.open("a") as out:
+            out.write(json.dumps(entry) + "\n")
+
+
+def _engine_hash() -> str:
+    """Git's hash of the engine package as committed, with '+' if it has local changes."""
+    root = Path(__file__).resolve().parents[1]
+    try:
+        tree = subprocess.run(
+            ["git", "rev-parse", "HEAD:engine"], cwd=root, capture_output=True, text=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "engine"], cwd=root, capture_output=True
+        ).stdout.strip()
+    except OSError:
+        return "unknown"
+    return (tree or "unknown") + ("+" if dirty else "")
 
 
 def _has_classic() -> bool:
@@ -248,6 +305,9 @@ def main() -> None:
     )
     parser.add_argument("--rows", default="", help="comma-separated row numbers (1-4)")
     parser.add_argument(
+        "--record", default="", help="keep finished chunks in this file; play only the missing"
+    )
+    parser.add_argument(
         "--minutes",
         type=float,
         default=0.0,
@@ -261,19 +321,32 @@ def main() -> None:
     workers = max(1, min(2, args.workers))
     print(f"python {sys.version.split()[0]}; {len(rows)} rows; {workers} worker processes")
     started = time.perf_counter()
-    tallies = run(_tasks(rows, args), workers, args.minutes * 60)
+    record = Record(Path(args.record) if args.record else None)
+    tasks = _tasks(rows, args)
+    missing = [task for task in tasks if Record.key(task) not in record.done]
+    if args.record:
+        print(
+            f"record {args.record}: {len(tasks) - len(missing)} of {len(tasks)} chunks"
+            f" already played by this engine ({record.engine[:12]});"
+            f" {record.foreign} recorded by another engine, not counted"
+        )
+    tallies = run(missing, workers, args.minutes * 60, record)
+    for task in tasks:
+        done = record.done.get(Record.key(task))
+        if done is not None:
+            tallies.setdefault(task[0], Tally()).add(done)
     figures = report(rows, tallies, time.perf_counter() - started)
     if not _has_classic():
         figures["note"] = "classic not in this engine yet: no classic row"
     print(json.dumps(figures))
 
 
-def _tasks(rows: list[Row], args: argparse.Namespace) -> list[tuple[int, int, int, Search]]:
+def _tasks(rows: list[Row], args: argparse.Namespace) -> list[Task]:
     """The quick rows first, then the hard rows' small chunks shuffled together, so that
     when time runs out every hard row has about the same share done."""
     search = Search(args.playouts, args.samples, args.cap_ms)
-    quick: list[tuple[int, int, int, Search]] = []
-    hard: list[tuple[int, int, int, Search]] = []
+    quick: list[Task] = []
+    hard: list[Task] = []
     for row in rows:
         size = args.hard_matches or args.matches or 500 if row.hard else args.matches or 2000
         chunk = HARD_CHUNK if row.hard else CHUNK
@@ -284,15 +357,14 @@ def _tasks(rows: list[Row], args: argparse.Namespace) -> list[tuple[int, int, in
     return quick + hard
 
 
-def run(
-    tasks: list[tuple[int, int, int, Search]], workers: int, seconds: float
-) -> dict[int, Tally]:
+def run(tasks: list[Task], workers: int, seconds: float, record: Record) -> dict[int, Tally]:
     """Every task's tally by row; with `seconds`, only what finished in that time."""
     tallies = {index: Tally() for index, _, _, _ in tasks}
     stop = time.perf_counter() + seconds if seconds > 0 else math.inf
     with multiprocessing.Pool(workers) as pool:
-        for index, tally in pool.imap_unordered(run_chunk, tasks):
-            tallies[index].add(tally)
+        for task, tally in pool.imap_unordered(run_chunk, tasks):
+            tallies[task[0]].add(tally)
+            record.add(task, tally)
             if time.perf_counter() > stop:
                 print(f"stopped after {seconds / 60:.0f} minutes, as asked")
                 pool.terminate()
