@@ -2,8 +2,9 @@
 
 discord.py's `InteractionResponse` wants a `discord.ui.View` and parses
 Discord's answer into a Message; under load both were a large share of the
-bot's CPU per click. These helpers send the same JSON through discord.py's own
-webhook adapter and mark the interaction answered, so `is_done()` stays true.
+bot's CPU per click. These helpers send the same JSON straight through the
+client's HTTP session (raw_http.py; discord.py's webhook adapter when Discord asks
+to wait or try again) and mark the interaction answered, so `is_done()` stays true.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import weakref
+from collections.abc import Awaitable
 from typing import Any
 
 import aiohttp
@@ -19,6 +21,7 @@ from discord.http import MultipartParameters
 from discord.webhook.async_ import async_context
 
 from cogs.uno.payloads import Rows
+from cogs.uno.raw_http import send_json
 
 log = logging.getLogger(__name__)
 
@@ -46,10 +49,30 @@ def message_data(
 
 async def _callback(
     interaction: discord.Interaction[Any], kind: int, data: dict[str, Any] | None
-) -> Any:
+) -> None:
+    """Answer the interaction; Discord's answer is not asked for (nothing reads it)."""
     payload: dict[str, Any] = {"type": kind}
     if data is not None:
         payload["data"] = data
+    http = interaction.client.http
+
+    def again() -> Awaitable[Any]:
+        return async_context.get().create_interaction_response(
+            interaction.id,
+            interaction.token,
+            session=interaction._session,
+            proxy=http.proxy,
+            proxy_auth=http.proxy_auth,
+            params=MultipartParameters(payload=payload, multipart=None, files=None),
+        )
+
+    path = f"/interactions/{interaction.id}/{interaction.token}/callback"
+    await send_json(interaction._session, "POST", path, payload, http=http, again=again)
+    interaction.response._response_type = _TYPES[kind]
+
+
+async def respond(interaction: discord.Interaction[Any], data: dict[str, Any]) -> int | None:
+    """A new public message as the interaction's answer; its id when Discord says it."""
     http = interaction.client.http
     answer = await async_context.get().create_interaction_response(
         interaction.id,
@@ -57,15 +80,9 @@ async def _callback(
         session=interaction._session,
         proxy=http.proxy,
         proxy_auth=http.proxy_auth,
-        params=MultipartParameters(payload=payload, multipart=None, files=None),
+        params=MultipartParameters(payload={"type": 4, "data": data}, multipart=None, files=None),
     )
-    interaction.response._response_type = _TYPES[kind]
-    return answer
-
-
-async def respond(interaction: discord.Interaction[Any], data: dict[str, Any]) -> int | None:
-    """A new public message as the interaction's answer; its id when Discord says it."""
-    answer = await _callback(interaction, 4, data)
+    interaction.response._response_type = _TYPES[4]
     try:
         return int(answer["resource"]["message"]["id"])
     except (KeyError, TypeError, ValueError):
@@ -102,15 +119,22 @@ async def defer(interaction: discord.Interaction[Any], *, new_message: bool) -> 
 async def edit_original(client: discord.Client, token: str, data: dict[str, Any]) -> None:
     """Edit an interaction's own message through its token (valid 15 minutes)."""
     assert client.application_id is not None
+    application_id = client.application_id
     http = client.http
-    await async_context.get().edit_original_interaction_response(
-        client.application_id,
-        token,
-        session=_session(client, token),
-        proxy=http.proxy,
-        proxy_auth=http.proxy_auth,
-        payload=data,
-    )
+    session = _session(client, token)
+
+    def again() -> Awaitable[Any]:
+        return async_context.get().edit_original_interaction_response(
+            application_id,
+            token,
+            session=session,
+            proxy=http.proxy,
+            proxy_auth=http.proxy_auth,
+            payload=data,
+        )
+
+    path = f"/webhooks/{application_id}/{token}/messages/@original"
+    await send_json(session, "PATCH", path, data, http=http, again=again)
 
 
 _SESSIONS: weakref.WeakKeyDictionary[discord.Client, aiohttp.ClientSession] = (

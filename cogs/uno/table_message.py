@@ -292,6 +292,10 @@ class TableMessage:
             )
 
     async def _notify(self, table: Table) -> None:
+        # Started by an action whose click is still being answered: that answer, and those
+        # of the other clicks saved in the same commit, go out first. The worker's panels
+        # would otherwise be drawn and sent ahead of them.
+        await asyncio.sleep(0)
         while table.notify_pending and not table.closed:
             table.notify_pending = False
             everyone, table.catch_up = table.catch_up, False
