@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from cogs.uno import answers
+from cogs.uno.timers import call_at
 
 ACK_AT = 2.0  # seconds after the click was made (a locked database fails at 1.5 s)
 
@@ -30,7 +31,7 @@ class Ack:
 
     def arm(self, age: float) -> None:
         loop = asyncio.get_running_loop()
-        self._timer = loop.call_later(max(0.0, ACK_AT - age), self._fire)
+        self._timer = call_at(loop.time() + max(0.0, ACK_AT - age), self._fire)
 
     def _fire(self) -> None:
         self._timer = None
