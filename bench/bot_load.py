@@ -872,6 +872,8 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
             await bench.clicks.stop_pruning()
             await bot.stop()
         out = bot.output()
+        if args.gc_log:  # and the bot's own log, for its errors
+            shutil.copyfile(bot.log_path, f"{args.gc_log}-{args.tables}.log")
         errors = [line for line in out.splitlines() if "ERROR" in line or "Traceback" in line]
         result["bot_log_errors"] = len(errors)
         result["bot_log_error_sample"] = errors[:5]
@@ -1153,7 +1155,9 @@ async def main() -> None:
     )
     parser.add_argument("--profile", default="", help="py-spy the bot in the window to this file")
     parser.add_argument(
-        "--gc-log", default="", help="keep the bot's collector log as GC_LOG-<tables>.txt"
+        "--gc-log",
+        default="",
+        help="keep the bot's collector log as GC_LOG-<tables>.txt (its log as GC_LOG-<tables>.log)",
     )
     args = parser.parse_args()
     sizes = [int(x) for x in args.sizes.split(",") if x.strip()]

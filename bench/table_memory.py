@@ -8,7 +8,9 @@ machine's load. This one is steady: it starts `--tables` Duo tables through the 
 TableService (a real SQLite file, a stand-in for Discord's HTTP that answers at once),
 plays `--moves` random moves at each, each answered with the player's panel as a click
 would be, lets the table edits and notifications settle, and reports what tracemalloc
-still counts per live table: the match, the table, its caches, panels, timers, tasks.
+still counts per live table: the match, the table, its caches, panels, timers, tasks;
+and the tracked objects the moves left (frozen after the tables opened, as the bot's
+collector freezes): what a full collection of the collector scans, per table.
 Figures, not assertions; the last line is one JSON object.
 """
 
@@ -114,10 +116,17 @@ async def measure(tables: int, moves: int, seed: int) -> dict[str, Any]:
                 panels.data(table, str(uid))
                 panels.remember(table, str(uid), TOKEN)
             started.append(table)
+        # What the moves leave for the collector: the tracked objects a full collection
+        # scans once the tables as they opened are frozen (as the bot's collector does).
+        gc.collect()
+        gc.freeze()
         for _ in range(moves):
             for table in started:
                 await _play(service, panels, table, rng)
         await asyncio.sleep(3.5)  # the coalesced edits and notifications settle
+        gc.collect()
+        left = len(gc.get_objects())
+        gc.unfreeze()
         gc.collect()
         used = tracemalloc.get_traced_memory()[0] - base
         tracemalloc.stop()
@@ -129,6 +138,7 @@ async def measure(tables: int, moves: int, seed: int) -> dict[str, Any]:
         "live_tables": live,
         "moves_per_table": moves,
         "kib_per_table": round(used / 1024 / max(live, 1), 1),
+        "tracked_objects_left_per_table": round(left / max(live, 1), 1),
     }
 
 
@@ -141,7 +151,9 @@ def main() -> None:
     figures = asyncio.run(measure(args.tables, args.moves, args.seed))
     print(
         f"{figures['live_tables']} live Duo tables after {figures['moves_per_table']} moves "
-        f"each: {figures['kib_per_table']} KiB of Python objects per table"
+        f"each: {figures['kib_per_table']} KiB of Python objects per table, "
+        f"{figures['tracked_objects_left_per_table']} tracked objects per table left by the "
+        "moves for a full collection to scan"
     )
     print(json.dumps(figures))
 

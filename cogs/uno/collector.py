@@ -1,4 +1,5 @@
-"""The garbage collector's policy: what outlived a full collection is frozen out of the next."""
+"""The garbage collector's policy: what outlived a slow full collection is frozen out of
+the next ones."""
 
 from __future__ import annotations
 
@@ -6,35 +7,38 @@ import gc
 import time
 from typing import Any
 
-FREEZE_EVERY = 15.0  # seconds: at most this often, what survived a full collection is frozen
+SLOW_MS = 4.0  # a full collection that used this much CPU ends with a freeze
+FREEZE_EVERY = 2.0  # seconds: but never more often than this
 
 
 class Collector:
-    """Freezes after start-up, then at the end of the collector's own full collections,
-    at most every `every` seconds.
+    """Freezes after start-up, then at the end of the collector's own full collections
+    that took `slow_ms` of CPU or more, at most every `every` seconds.
 
     A full collection stops the bot while it scans every tracked object not frozen.
     Frozen at the end of one, whatever outlived it (tables, matches, caches, the
     state that changed since the last freeze) is left out of the next ones, which
     scan only what survived since. Every accepted action replaces part of its
-    table's state, which piles up between freezes: at 400 paced tables on an
-    overloaded machine (where the clicks waiting in line are live objects too), full
-    collections scanned up to 84 thousand objects with a freeze at most once a minute
-    after a table opened, up to 62 thousand with one at most every 15 s.
+    table's state, which piles up between freezes. Freezing at most every 15 s, as
+    before, let 3 or 4 full collections in a row scan it: at 600 paced tables 16
+    thousand objects after a freeze, up to 24 to 36 thousand before the next, and
+    the longest took 32 ms. What one took is the measure of what it scanned (objects
+    and their references; the same count of objects took 6 to 17 ms), so a slow one
+    freezes whatever the load, and a quick one (a few tables) freezes nothing.
 
     Frozen objects are still freed when nothing refers to them; only reference
     cycles among them stay for good. Right after a full collection no cyclic garbage
-    is left, so a freeze keeps only the cycles of work in flight that end later.
-    Since a click's Interaction is unlinked once handled (`answers.release`) those
-    are few, mostly HTTP connections closed later (an asyncio transport refers to
-    itself). Counted over a whole bench run: 1,217 objects at 200 paced tables before
-    the unlinking, 155 after it (both freezing once a minute); at 400 tables, frozen
-    every 15 s, 789. `every` bounds how often a freeze can keep some.
+    is left, so a freeze keeps only the cycles of work in flight that end later
+    (a click's Interaction is unlinked once handled, `answers.release`; an HTTP
+    connection closed later; an exception's traceback). Fewer freezes keep fewer:
+    none on a quiet bot, and at most one per `every` on a busy one.
     """
 
-    def __init__(self, every: float = FREEZE_EVERY) -> None:
+    def __init__(self, every: float = FREEZE_EVERY, slow_ms: float = SLOW_MS) -> None:
         self._every = every
+        self._slow = slow_ms / 1000
         self._frozen_at = 0.0
+        self._started = 0.0
 
     def freeze(self) -> None:
         """At start-up: one full collection, everything left frozen, and the later
@@ -49,10 +53,14 @@ class Collector:
         gc.freeze()
 
     def _collected(self, phase: str, info: dict[str, Any]) -> None:
-        """The collector's callback: after a full collection, freeze if it is time."""
-        if phase != "stop" or info.get("generation") != 2:
+        """The collector's callback: after a slow full collection, freeze if it is time."""
+        if info.get("generation") != 2:
             return
-        if time.monotonic() - self._frozen_at >= self._every:
+        if phase == "start":
+            self._started = time.thread_time()
+            return
+        slow = time.thread_time() - self._started >= self._slow
+        if slow and time.monotonic() - self._frozen_at >= self._every:
             self._freeze_now()
 
     def close(self) -> None:

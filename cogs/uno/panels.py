@@ -93,11 +93,18 @@ class HandPanels:
             panel.signature = self.signature(table, player)
 
     def remember(self, table: Table, player: str, token: str) -> None:
-        table.panels[player] = Panel(
-            token=token,
-            opened=time.monotonic(),
-            signature=self.signature(table, player),
-            language=language(),
+        signature, speaks = self.signature(table, player), language()
+        panel = table.panels.get(player)
+        if panel is None:
+            table.panels[player] = Panel(token, time.monotonic(), signature, speaks)
+            return
+        # The same object, not a new one per click: it outlives young collections, and
+        # each new one would be scanned by the full ones until the next freeze.
+        panel.token, panel.opened, panel.signature, panel.language = (
+            token,
+            time.monotonic(),
+            signature,
+            speaks,
         )
 
     async def refresh_others(self, table: Table, *, everyone: bool = False) -> None:

@@ -25,6 +25,7 @@ from cogs.uno.computer_ids import is_computer
 from cogs.uno.l10n import guild_language, speaking, t
 from cogs.uno.panels import HandPanels
 from cogs.uno.table import Table
+from cogs.uno.timers import call_at
 from db.database import Database
 from db.errors import DatabaseError
 
@@ -106,14 +107,18 @@ class TableMessage:
             return  # armed again when the edit in flight is done
         timer = table.edit_timer
         if timer is not None:
-            if timer.when() == table.edit_due:
-                return
+            if timer.when() <= table.edit_due:
+                return  # put later (a debounce): it fires first and waits on (`_edit_due`)
             timer.cancel()
-        table.edit_timer = loop.call_at(table.edit_due, self._edit_due, table)
+        table.edit_timer = call_at(table.edit_due, self._edit_due, table)
 
     def _edit_due(self, table: Table) -> None:
-        table.edit_timer = None
+        fired, table.edit_timer = table.edit_timer, None
         if table.behind_since is None or table.closed or self.stopped:
+            return
+        if fired is not None and table.edit_due > fired.when():
+            # Not a handle per move, each left in the loop's queue once cancelled.
+            table.edit_timer = call_at(table.edit_due, self._edit_due, table)
             return
         table.flusher = asyncio.create_task(self._edit(table), name=f"uno-table-{table.match_id}")
 

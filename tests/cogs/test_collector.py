@@ -22,7 +22,7 @@ def scanned(thing: object) -> bool:
 @pytest.fixture
 def collector() -> Iterator[Collector]:
     """A collector freezing after every full collection; the process thawed after."""
-    made = Collector(every=0.0)
+    made = Collector(every=0.0, slow_ms=0.0)
     try:
         yield made
     finally:
@@ -59,7 +59,7 @@ def test_a_young_collection_freezes_nothing(collector: Collector) -> None:
 
 
 def test_freezes_are_spaced_by_every() -> None:
-    collector = Collector(every=3600.0)
+    collector = Collector(every=3600.0, slow_ms=0.0)
     try:
         collector.freeze()  # the start-up freeze counts as the last one
         kept = Thing()
@@ -76,3 +76,15 @@ def test_closed_it_freezes_no_more(collector: Collector) -> None:
     kept = Thing()
     gc.collect()
     assert scanned(kept)
+
+
+def test_a_quick_full_collection_freezes_nothing() -> None:
+    collector = Collector(every=0.0, slow_ms=3_600_000.0)  # none is that slow
+    try:
+        collector.freeze()
+        kept = Thing()
+        gc.collect()
+        assert scanned(kept)
+    finally:
+        collector.close()
+        gc.unfreeze()
