@@ -234,8 +234,12 @@ function redraw(id) {
   const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 120;
   const ids = order();
   const at = ids.indexOf(id);
+  // A new message may change how the next one is grouped; an edit, a click or its answer
+  // changes no author, time or visibility, so the next one (it may be the table, whose
+  // buttons someone is about to press) is left as it is, as Discord's client does.
+  const isNew = !$(`message-${id}`);
   draw(id, ids);
-  if (at >= 0 && at + 1 < ids.length) draw(ids[at + 1], ids);
+  if (isNew && at >= 0 && at + 1 < ids.length) draw(ids[at + 1], ids);
   if (atBottom) box.scrollTop = box.scrollHeight;
 }
 
