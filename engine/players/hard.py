@@ -2,7 +2,9 @@
 
 At each decision of its own (play or draw, which card, the colour, a challenge,
 a volley, a dump, a give) it samples the cards it cannot see consistently with
-everything public (`engine.players.world`), plays every candidate move out in
+everything public (`engine.players.world`; at Pizza and classic tables, favouring
+hands that explain the opponents' choices read as the normal player's,
+`engine.players.reading`), plays every candidate move out in
 each sampled world with the engine and the normal player (`engine.players.
 search`), and takes the move with the best average. The same world and the same
 random stream serve every candidate, so the comparison is fair even with few

@@ -12,7 +12,13 @@ them, which card they gave. `Memory.observe` reads the new events at the end of
 - cards known to be in an opponent's hand (a challenged hand shown, a card given,
   a known card drawn);
 - "passes": an opponent who drew on their turn held nothing matching then
-  (numbers and colour; wilds are not ruled out, people keep them).
+  (numbers and colour; in Duo wilds are not ruled out, people keep them);
+- at Pizza and classic tables, what an opponent's choices show of their hand,
+  read as the normal player would have made them: a draw means nothing could
+  be played, wilds included (and a drawn card not played could not be either);
+  the card played among those held and the colour named are kept as `Choice`s
+  until the hand changes unseen (a draw, a card given), for
+  `engine.players.reading` to weigh the sampled hands by.
 
 Whatever it missed it gives up on, never guesses: `engine.players.world` checks
 every count against the views.
@@ -21,6 +27,7 @@ every count against the views.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from engine.cards import MATCHING, Card, Colour
 from engine.events import (
@@ -31,20 +38,40 @@ from engine.events import (
     ChallengeResolved,
     ColourChosen,
     ColourDumped,
+    DirectionChanged,
     DraftPicked,
+    DrawnCardKept,
     DrawPileRefilled,
     DrawReason,
     Event,
     FirstCardTurned,
+    HandsPassed,
     HandsShuffled,
+    HandsSwapped,
     PlayerRemoved,
     RoundStarted,
+    TurnStarted,
 )
 from engine.players.tactics import DRAW_WILDS
 from engine.views import PrivateView, PublicView
 
 Constraint = tuple[frozenset[Card], int]
 """Cards an opponent held none of, and how many of their cards that covers."""
+
+
+@dataclass(slots=True)
+class Choice:
+    """An opponent's choice, seen at a Pizza or classic table: the card they played
+    (`card`, on `top` with `active` the colour, `danger`: the next seat held 2 cards
+    or fewer) or the colour they named (`colour`). Their hand then was their hand now
+    plus `laid`, the cards they laid since (the played card included)."""
+
+    card: Card | None
+    colour: Colour | None
+    top: Card | None
+    active: Colour | None
+    danger: bool
+    laid: list[Card]
 
 
 def new_events(old: tuple[Event, ...], new: tuple[Event, ...]) -> tuple[Event, ...]:
@@ -59,11 +86,15 @@ class Memory:
     """The public record of the round as one seat saw it."""
 
     __slots__ = (
+        "_drew",
         "_handlers",
         "_me",
         "_next_pile",
         "_recent",
+        "_seated",
         "active",
+        "choices",
+        "clockwise",
         "constraints",
         "counts",
         "discard",
@@ -84,6 +115,8 @@ class Memory:
         self._recent: tuple[Event, ...] = ()
         self._me: PrivateView | None = None
         self.counts: dict[str, int] = {}
+        self.clockwise = True
+        self._seated: tuple[str, ...] = ()
         self._handlers: dict[type, Callable[[object], None]] = {
             RoundStarted: self._round_started,
             DraftPicked: self._draft_picked,
@@ -98,6 +131,11 @@ class Memory:
             CardGiven: self._given,
             HandsShuffled: self._hands_shuffled,
             PlayerRemoved: self._removed,
+            DirectionChanged: self._direction,
+            TurnStarted: self._turn_started,
+            DrawnCardKept: self._kept,
+            HandsSwapped: self._hands_moved,
+            HandsPassed: self._hands_moved,
         }
         self._reset()
 
@@ -114,22 +152,27 @@ class Memory:
         self.top_by: str | None = None
         self.wd_top: Card | None = None
         self.wd_active: Colour | None = None
+        self.choices: dict[str, list[Choice]] = {}
+        self._drew: str | None = None  # who drew on their turn, until they play or pass
 
     def observe(self, me: PrivateView, table: PublicView) -> None:
         """Take in what changed since the last call (call it after every change)."""
         self.variant = table.variant
         self._me = me
+        self._seated = tuple(s.player for s in table.seats if s.seated)
         for event in new_events(self._recent, table.recent):
             handler = self._handlers.get(type(event))
             if handler is not None:
                 handler(event)
         self._recent = table.recent
+        self.clockwise = table.clockwise
         self._reconcile(table)
 
     # ------------------------------------------------------------------ the events
 
     def _round_started(self, _: object) -> None:
         self._reset()
+        self.clockwise = True
 
     def _draft_picked(self, event: object) -> None:
         assert isinstance(event, DraftPicked)
@@ -157,6 +200,8 @@ class Memory:
     def _card_played(self, event: object) -> None:
         assert isinstance(event, CardPlayed)
         card = event.card
+        if self.variant != "duo" and event.player != self.player:
+            self._chose(event.player, card)
         if card.face in DRAW_WILDS:
             self.wd_top = self.discard[-1] if self.discard else None
             self.wd_active = self.active
@@ -169,6 +214,47 @@ class Memory:
     def _colour_chosen(self, event: object) -> None:
         assert isinstance(event, ColourChosen)
         self.active = event.colour
+        if self.variant != "duo" and event.player != self.player:
+            named = Choice(None, event.colour, None, None, False, [])
+            self.choices.setdefault(event.player, []).append(named)
+
+    def _chose(self, player: str, card: Card) -> None:
+        """Keep what choosing `card` shows of their hand (not a card just drawn: no choice)."""
+        choices = self.choices.setdefault(player, [])
+        for choice in choices:
+            choice.laid.append(card)
+        if self._drew == player:
+            self._drew = None
+            return
+        top = self.discard[-1] if self.discard else None
+        danger = self.counts.get(self._next_of(player), 99) <= 2
+        choices.append(Choice(card, None, top, self.active, danger, [card]))
+
+    def _next_of(self, player: str) -> str:
+        seated = self._seated
+        if player not in seated:
+            return player
+        step = 1 if self.clockwise else -1
+        return seated[(seated.index(player) + step) % len(seated)]
+
+    def _direction(self, event: object) -> None:
+        assert isinstance(event, DirectionChanged)
+        self.clockwise = event.clockwise
+
+    def _turn_started(self, event: object) -> None:
+        """A player drew on their turn and the turn moved on: the card drawn could not be
+        played either (a wild could, and the normal player keeps one only when it says so)."""
+        assert isinstance(event, TurnStarted)
+        drew, self._drew = self._drew, None
+        if drew is None or drew == event.player:
+            return
+        layers = self.constraints.get(drew)
+        if layers:
+            cards, n = layers[0]
+            layers[0] = (cards, n + 1)
+
+    def _kept(self, _: object) -> None:
+        self._drew = None
 
     def _colour_dumped(self, event: object) -> None:
         assert isinstance(event, ColourDumped)
@@ -187,19 +273,29 @@ class Memory:
             if known is not None and card in known:
                 known.remove(card)
             else:
-                self._one_unknown_fewer(player)
+                self._one_unknown_fewer(player, card)
 
-    def _one_unknown_fewer(self, player: str) -> None:
-        """A card not known left their hand: it may have been one a pass covered."""
+    def _one_unknown_fewer(self, player: str, card: Card | None = None) -> None:
+        """A card not known left their hand: it may have been one a pass covered.
+
+        At a table, a card a pass ruled out (`card`, when seen) was not one it covered.
+        """
         layers = self.constraints.get(player)
-        if layers:
+        if not layers:
+            return
+        if card is None or self.variant == "duo":
             self.constraints[player] = [(cards, n - 1) for cards, n in layers if n > 1]
+            return
+        kept = [(cards, n if card in cards else n - 1) for cards, n in layers]
+        self.constraints[player] = [(cards, n) for cards, n in kept if n > 0]
 
     def _cards_drawn(self, event: object) -> None:
         assert isinstance(event, CardsDrawn)
         player = event.player
+        self.choices.pop(player, None)  # their hand changed unseen: the choices can't be read
         if event.reason is DrawReason.TURN and player != self.player and self.discard:
-            self._passed(player)
+            passed = self._passed(player)
+            self._drew = player if passed and self.variant != "duo" else None
         for _ in range(event.count):
             if not self.pile and self._next_pile is not None:
                 self.pile, self._next_pile = self._next_pile, None
@@ -211,15 +307,19 @@ class Memory:
         if player in self.counts:
             self.counts[player] += event.count
 
-    def _passed(self, player: str) -> None:
-        """They drew instead of playing: none of their cards matched (wilds aside)."""
+    def _passed(self, player: str) -> bool:
+        """They drew instead of playing: none of their cards matched (wilds aside in Duo).
+        Whether that ruled out anything (a new first layer)."""
         held = self.counts.get(player, 0) - len(self.known.get(player, []))
         if held <= 0:
-            return
+            return False
         matching = MATCHING[self.discard[-1]][self.active]
-        ruled_out = frozenset(c for c in matching if c.colour is not None)
+        # At a table a wild is ruled out too: the normal player plays one rather than draw.
+        table = self.variant != "duo"
+        ruled_out = matching if table else frozenset(c for c in matching if c.colour is not None)
         layers = [(cards, min(n, held)) for cards, n in self.constraints.get(player, [])]
         self.constraints[player] = [(ruled_out, held), *layers]
+        return True
 
     def _refilled(self, event: object) -> None:
         assert isinstance(event, DrawPileRefilled)
@@ -244,6 +344,8 @@ class Memory:
         assert isinstance(event, CardGiven)
         me = self._me
         giver, receiver = event.giver, event.receiver
+        self.choices.pop(giver, None)
+        self.choices.pop(receiver, None)
         if giver == self.player and me is not None and me.given is not None:
             self.known.setdefault(receiver, []).append(me.given)
         known = self.known.get(giver)
@@ -260,11 +362,16 @@ class Memory:
     def _hands_shuffled(self, _: object) -> None:
         self.known = {}
         self.constraints = {}
+        self.choices = {}
+
+    def _hands_moved(self, _: object) -> None:
+        self.choices = {}
 
     def _removed(self, event: object) -> None:
         assert isinstance(event, PlayerRemoved)
         self.known.pop(event.player, None)
         self.constraints.pop(event.player, None)
+        self.choices.pop(event.player, None)
 
     # ------------------------------------------------------------------ the counts
 

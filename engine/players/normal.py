@@ -152,7 +152,7 @@ def ranked(
     scored: list[tuple[float, Action]] = []
     for action in _sheds(me.legal) if options is None else options:
         if isinstance(action, Play):
-            value = _play_score(action.card, variant, counts, danger, last_cards)
+            value = play_score(action.card, variant, counts, danger, last_cards)
         else:
             assert isinstance(action, Dump)
             last = action.last
@@ -162,9 +162,10 @@ def ranked(
     return scored
 
 
-def _play_score(
+def play_score(
     card: Card, variant: str, counts: dict[Colour, int], danger: bool, last_cards: bool
 ) -> float:
+    """How much this player likes playing `card` from a hand of these colour `counts`."""
     face = card.face
     if card.colour is None:
         score = -4.0 + (6.0 if last_cards else 0.0)  # keep wilds for later

@@ -5,7 +5,10 @@ the engine's public format (`engine.match.from_snapshot` reads it), from:
 
 - the seat's own hand and the public view (counts, top card, piles, scores);
 - its `Memory` of the round (the discard pile, the known part of the draw pile,
-  cards known in an opponent's hand, what an opponent could not play on).
+  cards known in an opponent's hand, what an opponent could not play on);
+- at Pizza and classic tables, the opponents' choices: a hand is dealt again (a
+  few times at most) until it explains the cards played and colours named since
+  the hand last changed unseen (`engine.players.reading`).
 
 The cards nobody at the table has seen are shuffled and dealt into the hidden
 places: the opponents' hands (first the cards a pass rules out are kept away
@@ -33,7 +36,8 @@ from engine.cards import (
     pizza_deck,
 )
 from engine.match import SNAPSHOT_SCHEMA, ClassicOptions, DuoOptions, Options, PizzaOptions
-from engine.players.memory import Constraint, Memory
+from engine.players.memory import Choice, Constraint, Memory
+from engine.players.reading import misreads
 from engine.views import Pending, Phase, PrivateView, PublicView
 
 
@@ -87,6 +91,36 @@ def _deal_hand(
     return hand
 
 
+# Deals of one opponent's hand tried to explain their choices (the fewest misread is kept).
+READ_TRIES = 12
+
+
+def _deal_read(
+    unseen: list[Card],
+    known: list[Card],
+    size: int,
+    layers: list[Constraint],
+    reading: tuple[list[Choice], str],
+    rng: random.Random,
+) -> list[Card]:
+    """`_deal_hand`, dealt again while the hand misreads the opponent's choices."""
+    choices, variant = reading
+    best: list[Card] = []
+    fewest = -1
+    for _ in range(READ_TRIES):
+        dealt = _deal_hand(unseen, size, layers, rng)
+        missed = misreads([*known, *dealt], choices, variant)
+        if fewest < 0 or missed < fewest:
+            unseen += best
+            best, fewest = dealt, missed
+        else:
+            unseen += dealt
+        if fewest == 0:
+            break
+        rng.shuffle(unseen)
+    return best
+
+
 def deal(
     me: PrivateView, table: PublicView, memory: Memory, rng: random.Random, deck: list[Card]
 ) -> Deal:
@@ -116,7 +150,12 @@ def deal(
             continue
         hand = known.get(seat.player, [])[: seat.cards]
         layers = memory.constraints.get(seat.player, [])
-        hand += _deal_hand(unseen, seat.cards - len(hand), layers, rng)
+        choices = memory.choices.get(seat.player) if table.variant != "duo" else None
+        if choices:
+            reading = (choices, table.variant)
+            hand += _deal_read(unseen, hand, seat.cards - len(hand), layers, reading, rng)
+        else:
+            hand += _deal_hand(unseen, seat.cards - len(hand), layers, rng)
         result.hands[seat.player] = hand
     result.draw = [c if c is not None else unseen.pop() for c in pile if c is not None or unseen]
     missing = max(0, table.discard_pile - len(discard_known))
