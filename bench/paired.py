@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.players import ROWS, Search, Tally, _p50_p99, play_one, wilson
+from bench.players import ROWS, Search, Tally, _p50_p99, ahead_interval, play_one
 
 _ROW = {"duo": ROWS[1], "pizza": ROWS[2], "classic": ROWS[3]}
 
@@ -66,7 +66,7 @@ def report(strength: str, subject: Tally, normal: Tally, diffs: list[float]) -> 
     mean = sum(diffs) / n
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1))
     half = 1.96 * sd / math.sqrt(n)
-    low, high = wilson(subject.ahead, subject.pairs)
+    low, high = ahead_interval(subject)
     ahead = subject.ahead / subject.pairs
     print(f"{strength} vs normal in the same seat, {n} seeds")
     print(f"  {strength} ahead {100 * ahead:.1f}% [{100 * low:.1f}, {100 * high:.1f}]")

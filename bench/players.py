@@ -7,13 +7,18 @@ Rows (each a pairing of strengths over whole matches, seats rotated):
   normal. One seat of four wins 25% of matches without skill; "ahead" counts the
   pairs (hard, one normal) in which the hard seat finished ahead, 50% without skill.
 
-Each win rate comes with its 95% Wilson interval. The hard player's decision time
-(only its own decisions that needed a search or not: every act() it answered with
-a move of its own turn) is given as p50 / p99 on this machine. The hard player's
-search is sized by playouts, not time (`--playouts`), so a busy machine measures the
-same player (its time cap is set high here; the count of searches the cap cut short
-says if it still bit). Decision time is given twice: wall clock, which a busy machine
-stretches, and CPU time, which is what a quiet machine's wall clock would show.
+Each win rate comes with its 95% Wilson interval. The "ahead" share's interval is
+taken over matches, not pairs: the three pairs of one match go together (a hard seat
+that wins the match is ahead in all three), so it is the mean of each match's share
+with the spread of those shares (the pairs' Wilson interval would be too narrow).
+
+The hard player's decision time (only its own decisions that needed a search or not:
+every act() it answered with a move of its own turn) is given as p50 / p99 on this
+machine. The hard player's search is sized by playouts, not time (`--playouts`), so a
+busy machine measures the same player (its time cap is set high here; the count of
+searches the cap cut short says if it still bit). Decision time is given twice: wall
+clock, which a busy machine stretches, and CPU time, which is what a quiet machine's
+wall clock would show.
 Matches run in worker processes (at most 2), the size per row is a flag:
 
     .venv/bin/python bench/players.py --matches 100     # a quick run
@@ -80,6 +85,7 @@ class Tally:
     wins: int = 0
     pairs: int = 0
     ahead: int = 0
+    ahead_sq: int = 0  # the sum over matches of (pairs ahead in the match) squared
     times: list[float] = field(default_factory=list)  # wall-clock seconds a decision
     cpu: list[float] = field(default_factory=list)  # CPU seconds a decision
     capped: int = 0  # hard searches the time cap stopped short of their playouts
@@ -90,6 +96,7 @@ class Tally:
         self.wins += other.wins
         self.pairs += other.pairs
         self.ahead += other.ahead
+        self.ahead_sq += other.ahead_sq
         self.times += other.times
         self.cpu += other.cpu
 
@@ -102,6 +109,17 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = p + z * z / (2 * n)
     spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
     return ((centre - spread) / (1 + z * z / n), (centre + spread) / (1 + z * z / n))
+
+
+def ahead_interval(t: Tally, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of the ahead share, with each match one observation."""
+    n, per = t.matches, t.pairs / max(1, t.matches)
+    if n < 2 or per == 0:
+        return (0.0, 1.0)
+    mean = t.ahead / n / per
+    var = (t.ahead_sq / per**2 - n * mean * mean) / (n - 1)
+    half = z * math.sqrt(max(0.0, var) / n)
+    return (max(0.0, mean - half), min(1.0, mean + half))
 
 
 @dataclass(frozen=True)
@@ -159,6 +177,7 @@ def play_one(row: Row, seed: int, search: Search) -> Tally:
             tally.ahead += final.winner == subject or (
                 final.winner != p and sign * scores[subject] > sign * scores[p]
             )
+    tally.ahead_sq = tally.ahead**2
     return tally
 
 
@@ -190,7 +209,13 @@ class Record:
             self.foreign += 1
             return
         index, first, count, playouts, samples = entry["key"]
-        self.done[(index, first, count, playouts, samples)] = Tally(**entry["tally"])
+        tally = entry["tally"]
+        if "ahead_sq" not in tally:  # recorded before the per-match spread was kept
+            if tally["pairs"] != tally["matches"]:
+                self.foreign += 1
+                return
+            tally["ahead_sq"] = tally["ahead"]  # one pair a match: each 0 or 1
+        self.done[(index, first, count, playouts, samples)] = Tally(**tally)
 
     @staticmethod
     def key(task: Task) -> tuple[int, int, int, int, int]:
@@ -251,7 +276,7 @@ def report(rows: list[Row], tallies: dict[int, Tally], seconds: float) -> dict[s
             continue
         t = tallies[index]
         low, high = wilson(t.wins, t.matches)
-        alow, ahigh = wilson(t.ahead, t.pairs)
+        alow, ahigh = ahead_interval(t)
         rate = t.wins / max(1, t.matches)
         ahead = t.ahead / max(1, t.pairs)
         print(
