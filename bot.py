@@ -24,7 +24,7 @@ from discord.ext import commands
 from pydantic import ValidationError
 
 from cogs.uno import ids
-from cogs.uno.art import CardEmojis
+from cogs.uno.art import CardEmojis, cached_images, every_card_image
 from cogs.uno.cog import install
 from cogs.uno.render import faces
 from cogs.uno.settings import UnoSettings
@@ -132,7 +132,8 @@ class UnoBot(commands.Bot):
         parsers["INTERACTION_CREATE"] = _without_table_embeds(parsers["INTERACTION_CREATE"])
         self.settings = settings
         self.db: Database | None = None
-        self.card_emojis = CardEmojis()
+        art_cache = settings.art_cache_dir or settings.database_path.parent / "art-cache"
+        self.card_emojis = CardEmojis(lambda: cached_images(art_cache, every_card_image))
         self._emoji_sync: asyncio.Task[object] | None = None
         self.stop_requested = False
 

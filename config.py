@@ -30,6 +30,13 @@ class Settings(BaseSettings):
         default=Path("data/uno.db"),
         description="SQLite file for scoreboards and running tables; its folder is created.",
     )
+    art_cache_dir: Path | None = Field(
+        default=None,
+        description=(
+            "Folder keeping the drawn card pictures between starts; empty: "
+            "an art-cache folder beside the database."
+        ),
+    )
     dev_guild_id: int | None = Field(
         default=None,
         description="A server id whose commands are synced instantly (for development).",

@@ -11,6 +11,8 @@ whose timing says nothing about the code under test.
 from __future__ import annotations
 
 import os
+import tempfile
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -28,6 +30,10 @@ settings.register_profile(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+# Every bot the tests start (a few dozen) shares one cache of the drawn card pictures,
+# keyed by the drawing code's version: drawing them is about a second of CPU a start.
+os.environ.setdefault("ART_CACHE_DIR", str(Path(tempfile.gettempdir()) / "uno-bot-tests-art-cache"))
+
 _default = "ci" if os.environ.get("CI", "").lower() in ("1", "true", "yes") else "dev"
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or _default)
 
