@@ -8,7 +8,10 @@ hands that explain the opponents' choices read as the normal player's,
 each sampled world with the engine and the normal player (`engine.players.
 search`), and takes the move with the best average. The same world and the same
 random stream serve every candidate, so the comparison is fair even with few
-samples. The search is sized by playouts, not by time, so the player is the same
+samples. It departs from its rule of thumb only when the search shows another move
+better: the normal player's, at classic tables its refinement (`engine.players.
+classic_play`: no bluffed Wild Draw 4, the turn kept from a player about to go out).
+The search is sized by playouts, not by time, so the player is the same
 on a busy machine as on a quiet one (a time cap only guards against a stall).
 It always calls UNO and catches every forgotten call; draft picks (no card is
 laid yet) follow the normal player's rule of thumb.
@@ -23,6 +26,7 @@ from collections.abc import Sequence
 
 from engine.actions import Action, CallUno, CatchUno, Dump, Play
 from engine.match import Options
+from engine.players.classic_play import classic_action, play_bonus
 from engine.players.memory import Memory
 from engine.players.normal import normal_action, ranked
 from engine.players.search import playout
@@ -149,11 +153,23 @@ class HardPlayer:
         if len(moves) <= MAX_CANDIDATES:
             return moves
         # Too many to judge well in the time: the plays the normal player likes best.
-        liked = sorted(ranked(me, table), key=lambda pair: -pair[0])
+        liked = sorted(self._liked(me, table), key=lambda pair: -pair[0])
         keep = [a for _, a in liked[: MAX_CANDIDATES - 1]]
         rest = [a for a in moves if a not in keep]
         rest.sort(key=lambda a: isinstance(a, Play | Dump))  # drawing first: always a choice
         return [*keep, *rest[: MAX_CANDIDATES - len(keep)]]
+
+    def _liked(self, me: PrivateView, table: PublicView) -> list[tuple[float, Action]]:
+        scored = ranked(me, table)
+        if table.variant != "classic":
+            return scored
+        return [(s + play_bonus(a, me, table, self.memory), a) for s, a in scored]
+
+    def _usual(self, me: PrivateView, table: PublicView) -> Action:
+        """The move the rule of thumb makes: at classic tables, `engine.players.classic_play`."""
+        if table.variant == "classic":
+            return classic_action(me, table, self.rng, self.memory)
+        return normal_action(me, table, self.rng, self.memory)
 
     def _search(self, me: PrivateView, table: PublicView, candidates: Sequence[Action]) -> Action:
         results: list[list[float]] = []  # per sample, a value per candidate
@@ -173,7 +189,7 @@ class HardPlayer:
             if values is not None:
                 results.append(values)
         self.last_samples = len(results)
-        usual = normal_action(me, table, self.rng, self.memory)
+        usual = self._usual(me, table)
         base = candidates.index(usual) if usual in candidates else 0
         z = CONFIDENCE if table.variant == "duo" else TABLE_CONFIDENCE
         return candidates[better_than(base, results, z)]
