@@ -56,8 +56,13 @@ class Ack:
 
 
 class _Watch:
-    """The clicks in flight by when they are due (in the order they were armed: each is
-    due ACK_AT after it was made, so about in that order), and one timer at the first."""
+    """The clicks in flight with when each is due, and one timer at the earliest.
+
+    A click is due ACK_AT after it was made, not after it arrived: one that waited in
+    a backlog arrives old and is due sooner than younger clicks armed before it, so
+    the timer is moved up for it and each tick looks at every click in flight (a few
+    hundred at most, and a tick only comes when one is due).
+    """
 
     def __init__(self) -> None:
         self.pending: dict[Ack, float] = {}
@@ -69,19 +74,23 @@ class _Watch:
         if loop is not self._loop:  # a new event loop (tests run several): start afresh
             self.pending, self._timer, self._loop = {}, None, loop
         self.pending[ack] = due
-        if self._timer is None:
-            self._timer = call_at(due, self._tick)
+        if self._timer is None or due < self._timer.when():
+            self._set_timer(due)
+
+    def _set_timer(self, due: float) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = call_at(due, self._tick)
 
     def _tick(self) -> None:
         self._timer = None
         now = asyncio.get_running_loop().time()
-        while self.pending:
-            ack, due = next(iter(self.pending.items()))
-            if due > now:
-                self._timer = call_at(due, self._tick)
-                return
+        due_now = [ack for ack, due in self.pending.items() if due <= now]
+        for ack in due_now:
             del self.pending[ack]
             ack.fire()
+        if self.pending:
+            self._set_timer(min(self.pending.values()))
 
 
 _WATCH = _Watch()

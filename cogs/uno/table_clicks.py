@@ -97,7 +97,7 @@ class TableClicks:
         age: float,
     ) -> None:
         if control.code == ids.HAND:
-            await self.show_panel(interaction, table, player, note=await self._first_tip(player))
+            await self._open_hand(interaction, table, player, age=age)
             return
         if control.code == ids.UNO:
             await self._press_uno(interaction, table, player, age=age)
@@ -168,6 +168,21 @@ class TableClicks:
                 await self._show_outcome(interaction, table, player, outcome, deferred=deferred)
         finally:
             ack.cancel()
+
+    async def _open_hand(
+        self, interaction: discord.Interaction[Any], table: Table, player: str, *, age: float
+    ) -> None:
+        """The Hand button: a new private panel, with the tip the first time. The tip is
+        read and marked in the database, which can wait behind a busy server's moves, so
+        the click is watched like a move (acknowledged first if its time runs short)."""
+        ack = Ack(interaction, new_message=True)
+        ack.arm(age)
+        try:
+            note = await self._first_tip(player)
+            deferred = await ack.settle()
+        finally:
+            ack.cancel()
+        await self.show_panel(interaction, table, player, note=note, deferred=deferred)
 
     async def _first_tip(self, player: str) -> str | None:
         """The tip, once per member ever: on the first hand panel they open."""

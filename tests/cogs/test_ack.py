@@ -50,3 +50,14 @@ async def test_answered_clicks_leave_nothing_behind() -> None:
     assert not ack_module._WATCH.pending
     await asyncio.sleep(0)
     assert fired == []
+
+
+async def test_a_click_that_arrives_old_is_acknowledged_before_younger_ones_armed_first() -> None:
+    fired: list[Recorded] = []
+    young, old = _ack(fired), _ack(fired)
+    young.arm(0.0)  # made just now: due in 2 s
+    old.arm(ACK_AT - 0.1)  # waited in a backlog, made 1.9 s ago: due in 0.1 s
+    await asyncio.sleep(0.6)
+    assert fired == [old]
+    assert list(ack_module._WATCH.pending) == [young]
+    young.cancel()
