@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Final
 
 from engine.actions import (
@@ -191,6 +192,7 @@ def page_code(page: int) -> str:
     return f"{PAGE}.{page}"
 
 
+@lru_cache(maxsize=4096)  # a few hundred codes recur on every panel drawn
 def is_known_code(code: str) -> bool:
     """Whether `code` may follow a table id: an action, a table code, a select or a page."""
     return (
