@@ -48,6 +48,13 @@ def pool() -> HttpPool:
     return found
 
 
+def close_connections() -> None:
+    """Close the running loop's idle connections (the bot is closing)."""
+    found = _POOLS.pop(asyncio.get_running_loop(), None)
+    if found is not None:
+        found.close()
+
+
 async def send_json(
     session: aiohttp.ClientSession,
     method: str,

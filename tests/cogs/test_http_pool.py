@@ -8,9 +8,11 @@ import asyncio
 from collections.abc import AsyncIterator
 
 import aiohttp
+import discord
 import pytest
+from discord.http import Route
 
-from cogs.uno import http_pool
+from cogs.uno import http_pool, raw_http
 from cogs.uno.http_pool import HttpPool, origin
 
 NO_CONTENT = b"HTTP/1.1 204 No Content\r\n\r\n"
@@ -32,6 +34,7 @@ class Scripted:
         self.connections = 0
         self.requests: list[bytes] = []
         self.writers: list[asyncio.StreamWriter] = []
+        self.hung_up = 0  # connections the client closed
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.connections += 1
@@ -51,7 +54,7 @@ class Scripted:
                 if answer in (CLOSING, TO_THE_END):
                     break
         except (asyncio.IncompleteReadError, ConnectionError):
-            pass
+            self.hung_up += 1
         finally:
             writer.close()
 
@@ -170,3 +173,27 @@ def test_an_origin_is_split_once_per_base() -> None:
     )
     assert secure.host_header == "discord.com"
     assert origin("http://127.0.0.1:8080/api/v10/").host_header == "127.0.0.1:8080"
+
+
+async def test_the_bot_closing_closes_the_kept_connections(
+    server: tuple[Scripted, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scripted, base = server
+    scripted.answers = [NO_CONTENT, NO_CONTENT]
+    monkeypatch.setattr(Route, "BASE", base)
+    http = discord.http.HTTPClient(asyncio.get_running_loop())
+
+    async def again() -> None:
+        raise AssertionError("a 204 is done")
+
+    async with aiohttp.ClientSession() as session:
+        await raw_http.send_json(session, "POST", "/g", {"type": 6}, http=http, again=again)
+    await asyncio.sleep(0.05)
+    assert scripted.hung_up == 0  # kept for the next request
+    raw_http.close_connections()
+    for _ in range(100):
+        if scripted.hung_up:
+            break
+        await asyncio.sleep(0.01)
+    assert scripted.hung_up == 1
+    assert scripted.requests[0].endswith(b'\r\n\r\n{"type":6}')
