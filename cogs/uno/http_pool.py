@@ -67,7 +67,8 @@ def origin(base: str) -> Origin:
     port = parts.port or (443 if tls else 80)
     host = parts.hostname or ""
     default = port == (443 if tls else 80)
-    return Origin(tls, host, port, parts.path.rstrip("/"), host if default else f"{host}:{port}")
+    named = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
+    return Origin(tls, host, port, parts.path.rstrip("/"), named if default else f"{named}:{port}")
 
 
 class HttpPool:

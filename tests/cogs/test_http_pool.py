@@ -173,6 +173,7 @@ def test_an_origin_is_split_once_per_base() -> None:
     )
     assert secure.host_header == "discord.com"
     assert origin("http://127.0.0.1:8080/api/v10/").host_header == "127.0.0.1:8080"
+    assert origin("http://[::1]:8080/api").host_header == "[::1]:8080"
 
 
 async def test_the_bot_closing_closes_the_kept_connections(
