@@ -83,12 +83,21 @@ class HttpPool:
         self._tls: ssl.SSLContext | None = None
 
     async def request(
-        self, where: Origin, method: str, path: str, body: bytes, *, agent: str
+        self,
+        where: Origin,
+        method: str,
+        path: str,
+        body: bytes,
+        *,
+        agent: str,
+        auth: str | None = None,
     ) -> Answer:
-        """`method` `path` with the JSON `body`; the answer, or aiohttp's ClientError."""
+        """`method` `path` with the JSON `body` (and `auth` as its Authorization); the
+        answer, or aiohttp's ClientError."""
+        authorization = "" if auth is None else f"Authorization: {auth}\r\n"
         head = (
             f"{method} {where.prefix}{path} HTTP/1.1\r\nHost: {where.host_header}\r\n"
-            f"User-Agent: {agent}\r\nContent-Type: application/json\r\n"
+            f"User-Agent: {agent}\r\n{authorization}Content-Type: application/json\r\n"
             f"Content-Length: {len(body)}\r\n\r\n"
         )
         data = head.encode() + body

@@ -198,3 +198,28 @@ async def test_the_bot_closing_closes_the_kept_connections(
         await asyncio.sleep(0.01)
     assert scripted.hung_up == 1
     assert scripted.requests[0].endswith(b'\r\n\r\n{"type":6}')
+
+
+async def test_a_table_edit_goes_straight_with_the_bot_s_token(
+    server: tuple[Scripted, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scripted, base = server
+    gone = (
+        b"HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: 40\r\n"
+        b'\r\n{"message":"Unknown Message","code":100}'
+    )
+    scripted.answers = [JSON_OK, gone]
+    monkeypatch.setattr(Route, "BASE", base)
+    client = discord.Client(intents=discord.Intents.none())
+    client.http.token = "secret-token"
+    await raw_http.edit_message(client, 11, 22, {"embeds": []})
+    with pytest.raises(discord.NotFound) as raised:  # the table message was deleted
+        await raw_http.edit_message(client, 11, 22, {"embeds": []})
+    raw_http.close_connections()
+    await client.close()
+    assert raised.value.code == 100
+    first = scripted.requests[0]
+    assert first.startswith(b"PATCH /api/v10/channels/11/messages/22 HTTP/1.1\r\n")
+    assert b"\r\nAuthorization: Bot secret-token\r\n" in first
+    assert first.endswith(b'\r\n\r\n{"embeds":[]}')
+    assert scripted.connections == 1
