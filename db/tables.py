@@ -12,6 +12,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import aiosqlite
+import orjson
 from pydantic import JsonValue
 
 from db.endings import finish, insert_round, read_running
@@ -342,13 +343,14 @@ def _start(
 
 
 def _intake_rows(jobs: Sequence[_ActionJob]) -> str:
-    """_INTAKE_BATCH's parameter: the jobs' rows as one JSON array, in order."""
-    return json.dumps(
+    """_INTAKE_BATCH's parameter: the jobs' rows as one JSON array, in order (orjson:
+    a row with a snapshot carries the whole engine state as a string to escape)."""
+    return orjson.dumps(
         [
             (j.match_id, j.seq, j.player_id, j.action, j.created_at, j.deadline, j.snapshot)
             for j in jobs
         ]
-    )
+    ).decode()
 
 
 def _write_ending(job: _ActionJob, conn: sqlite3.Connection) -> None:

@@ -19,6 +19,7 @@ from cogs.uno.lobbies import LobbyManager
 from cogs.uno.lobby_clicks import LobbyClicks
 from cogs.uno.outcome import Accepted, Refused
 from cogs.uno.panels import HandPanels
+from cogs.uno.raw_http import close_connections
 from cogs.uno.refusals import refusal_words
 from cogs.uno.rematches import Rematches
 from cogs.uno.render import OPEN_COMMANDS, ButtonSpec
@@ -105,6 +106,7 @@ class UnoCog(commands.Cog):
         await self.tables.shutdown()
         await self.rematches.settle()
         self.lobbies.shutdown()
+        close_connections()  # no answer or panel edit is sent after this
 
     # -- listeners ---------------------------------------------------------------------
 

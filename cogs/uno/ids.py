@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Final
 
 from engine.actions import (
@@ -191,6 +192,7 @@ def page_code(page: int) -> str:
     return f"{PAGE}.{page}"
 
 
+@lru_cache(maxsize=4096)  # a few hundred codes recur on every panel drawn
 def is_known_code(code: str) -> bool:
     """Whether `code` may follow a table id: an action, a table code, a select or a page."""
     return (
@@ -367,6 +369,12 @@ def parse_custom_id(custom_id: object) -> ParsedId | None:
     """Parse one of our custom_ids; None for anything malformed or not ours. Never raises."""
     if not isinstance(custom_id, str) or len(custom_id) > MAX_CUSTOM_ID:
         return None
+    return _parse(custom_id)
+
+
+@lru_cache(maxsize=1024)  # a click's id is parsed as it arrives (bot.py) and when routed
+def _parse(custom_id: str) -> ParsedId | None:
+    """What `parse_custom_id` finds (immutable: the same answer serves every caller)."""
     for pattern, by_rating in ((_LEADERBOARD_RE, False), (_RATING_RE, True)):
         board = pattern.fullmatch(custom_id)
         if board is not None:

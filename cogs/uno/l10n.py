@@ -18,8 +18,7 @@ from __future__ import annotations
 import contextvars
 import gettext
 import io
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -91,14 +90,27 @@ def tn(singular: str, plural: str, count: int, /, **values: object) -> str:
     return text.format(count=count, **values)
 
 
-@contextmanager
-def speaking(language_code: str) -> Iterator[None]:
+def speaking(language_code: str) -> AbstractContextManager[None]:
     """Render everything inside the block in `language_code`."""
-    token = _language.set(language_code if language_code in _CATALOGUES else ENGLISH)
-    try:
-        yield
-    finally:
-        _language.reset(token)
+    return _Speaking(language_code if language_code in _CATALOGUES else ENGLISH)
+
+
+class _Speaking:
+    """`speaking`'s block, a plain context manager: every click and every panel drawn
+    opens one, and a generator-based one cost a generator, its frame and a wrapper."""
+
+    __slots__ = ("_code", "_token")
+
+    def __init__(self, code: str) -> None:
+        self._code = code
+        self._token: contextvars.Token[str] | None = None
+
+    def __enter__(self) -> None:
+        self._token = _language.set(self._code)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _language.reset(self._token)
 
 
 def speak(language_code: str) -> None:

@@ -24,12 +24,20 @@ class TableRegistry:
         match_id = self._by_player.get(user_id)
         return None if match_id is None else self.tables.get(match_id)
 
+    def seats(self, table: Table, user_id: int) -> bool:
+        """Whether the member plays at `table` (`table.seated` without drawing its view)."""
+        return self._by_player.get(user_id) == table.match_id and not table.closed
+
     def all(self) -> list[Table]:
         return list(self.tables.values())
 
     def add(self, table: Table) -> None:
         self.tables[table.match_id] = table
         self._by_channel[table.channel_id] = table.match_id
+        self.reseat(table)
+
+    def reseat(self, table: Table) -> None:
+        """Note who is seated at `table`, as its match says (started, restored, reloaded)."""
         for seat in table.public().seats:
             if seat.seated:
                 self._by_player[int(seat.player)] = table.match_id

@@ -71,7 +71,9 @@ class TableClicks:
         if not _same_place(interaction, table):
             await self._elsewhere(interaction, table)
             return
-        if not table.seated(interaction.user.id):
+        # The registry, not the table's public view: that view is let go once a state's
+        # panels are drawn (Table.trim_cache), and would be drawn again for this alone.
+        if not self.service.registry.seats(table, interaction.user.id):
             if control.code == ids.HAND:
                 await self._spectator(interaction, table)
             else:

@@ -20,7 +20,7 @@ import aiohttp
 import discord
 from discord.http import MultipartParameters
 
-from cogs.uno import payloads, render
+from cogs.uno import payloads, raw_http, render
 from cogs.uno.computer_ids import is_computer
 from cogs.uno.l10n import guild_language, speaking, t
 from cogs.uno.panels import HandPanels
@@ -166,9 +166,9 @@ class TableMessage:
         )
         if table.message_id is not None and not old:
             try:
-                # The raw edit: nothing is parsed from Discord's answer.
-                await self.client.http.edit_message(
-                    table.channel_id, table.message_id, params=_params(payload)
+                # Straight, on a kept-alive connection: nothing parsed from the answer.
+                await raw_http.edit_message(
+                    self.client, table.channel_id, table.message_id, payload
                 )
                 return
             except discord.NotFound:

@@ -311,6 +311,7 @@ class TableService:
             raise RuntimeError(f"table {table.match_id} is no longer running in the database")
         table.match = self._rebuild(running).match
         table.forget_cache()
+        self.registry.reseat(table)  # a removal that was not saved did not happen
 
     def _moved_on(self, table: Table, *, events: Sequence[Event], prompt: bool = False) -> None:
         """Summaries, timers, the table message, other panels and the turn ping: queued.
