@@ -4,6 +4,7 @@ draft kept in one click, a spectator shown the table, the rules in words."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +139,12 @@ async def press(driver: Driver, user: Any, panel: Message, found: dict[str, obje
     await driver.select(user, panel, select["custom_id"], [str(value)])
 
 
+def panel_answered(table: ScriptedTable, user: Any, before: Message) -> Callable[[], bool]:
+    """The user's panel was edited or replaced since `before` was read."""
+    edits = before.edits
+    return lambda: table.panel(user) is not before or before.edits != edits
+
+
 async def test_d9_a_dump_laid_card_by_card_is_recorded_in_that_order(
     emu: Emulator, driver: Driver, scene: Scene, uno_bot: BotProcess, database: Path
 ) -> None:
@@ -152,19 +159,30 @@ async def test_d9_a_dump_laid_card_by_card_is_recorded_in_that_order(
                 continue
             await driver.wait_idle(quiet=0.2)  # the panel is the state's own, not an old one
             panel = table.panel(user)
+            if panel is not None and "o.-" in codes(panel):  # a random step began an order
+                answered = panel_answered(table, user, panel)
+                await press(driver, user, panel, codes(panel)["o.-"])
+                await driver.wait_for(answered)
+                panel = table.panel(user)
             firsts = [c for c in codes(panel) if c.startswith("o.") and c != "o.-"]
             before = await dumps_logged(database, scene.channel.id)
             chosen = []
             while firsts and panel is not None:  # pick the rightmost card each time
                 code = firsts[-1]
                 chosen.append(code[2:])
+                answered = panel_answered(table, user, panel)
                 await press(driver, user, panel, codes(panel)[code])
+                # A quiet spell is not enough: a busy bot may acknowledge first and
+                # edit the panel later.
+                await driver.wait_for(answered)
                 await driver.wait_idle(quiet=0.1)
                 panel = table.panel(user)
                 firsts = [c for c in codes(panel) if c.startswith("o.") and c != "o.-"]
             dumps = await dumps_logged(database, scene.channel.id)
-            if len(dumps) == len(before):
-                continue  # the moment passed (a timer, a stale panel): look for another
+            if len(dumps) <= len(before):
+                # The moment passed (a timer, a stale panel), or the dump went out and
+                # the next round's log began: look for another.
+                continue
             order = dumps[-1].get("order")
             assert isinstance(order, list)
             assert order[: len(chosen)] == chosen
