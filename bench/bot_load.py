@@ -40,6 +40,8 @@ ends opens a new lobby in its channel. After all tables are live, a window is me
 - the bot's collector: full collections and the longest pause (bench/gc_pauses.py, which
   runs the no-op bot too, so that both carry its per-collection cost);
 - the emulator's own loop lag (it runs in this process): a slow emulator is not the bot.
+  Its collector does not run by itself while either bot is measured (`own_collector_paused`):
+  its pauses had been most of the bot's slowest answers at 400 tables.
 
 The baseline, in the same run: bench/noop_bot.py, a discord.py bot whose button handler
 only answers with a type-6 deferred update, in a second emulator with the same number of
@@ -74,7 +76,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -183,8 +185,9 @@ class LoopLag:
     async def _run(self) -> None:
         while True:
             t = time.perf_counter()
+            recording = self.recording  # a tick that began before recording is not counted
             await asyncio.sleep(self.TICK)
-            if self.recording:
+            if recording and self.recording:
                 self.lags_ms.append(1000 * (time.perf_counter() - t - self.TICK))
 
 
@@ -194,6 +197,26 @@ def settle_own_heap() -> None:
     for 100-350 ms, which would show up as the bot's latency."""
     gc.collect()
     gc.freeze()
+
+
+@contextlib.contextmanager
+def own_collector_paused() -> Iterator[None]:
+    """No automatic collection in this process while it measures (both bots' slices).
+
+    Even with its heap frozen between slices, the emulator's collector stood still for
+    6-10 ms (generation 1) and 57-75 ms (generation 2) a few times a slice at 400 tables,
+    and most of the bot's slowest answers were those that arrived during one (41 of the
+    72 clicks over 15 ms in one run). Discord does not pause that way. Each slice starts
+    from a collected, frozen heap (`settle_own_heap`); garbage without cycles is freed
+    as it goes, the rest waits for the next slice's start.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -719,30 +742,31 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
             pressures: list[float] = []
             lag = LoopLag()
             lag.start()
-            for _ in range(SLICES):
-                settle_own_heap()
-                bench.clicks.recording = lag.recording = True
-                bench.go.set()
-                bot_cpu0, own_cpu0 = cpu_seconds(pid), own_cpu_seconds()
-                t0 = time.monotonic()
-                while (elapsed := time.monotonic() - t0) < args.seconds / SLICES:
-                    live = sum(r.live for r in runs)
-                    samples.append((window + elapsed, vm_rss_kib(pid), live))
-                    waiting = len(bench.clicks.waiters)
-                    backlog.append((emu.gateway.pending, emu.rest.in_flight, waiting))
-                    await asyncio.sleep(1.0)
-                bench.go.clear()  # the tables finish their click in flight, then wait
-                bench.clicks.recording = lag.recording = False
-                with contextlib.suppress(TimeoutError):
-                    await emu.world.wait_for(lambda: not bench.clicks.waiters, timeout=5)
-                window += time.monotonic() - t0
-                own_cpu += own_cpu_seconds() - own_cpu0
-                pressures.append(cpu_pressure() or 0.0)
-                # The slice's coalesced edits go out (counted, their CPU too) before the
-                # no-op's share runs.
-                await asyncio.sleep(SETTLE_SECONDS)
-                bot_cpu += cpu_seconds(pid) - bot_cpu0
-                await noop.burst(len(bench.clicks.recorded) - noop.clicks_done)
+            with own_collector_paused():
+                for _ in range(SLICES):
+                    settle_own_heap()
+                    bench.clicks.recording = lag.recording = True
+                    bench.go.set()
+                    bot_cpu0, own_cpu0 = cpu_seconds(pid), own_cpu_seconds()
+                    t0 = time.monotonic()
+                    while (elapsed := time.monotonic() - t0) < args.seconds / SLICES:
+                        live = sum(r.live for r in runs)
+                        samples.append((window + elapsed, vm_rss_kib(pid), live))
+                        waiting = len(bench.clicks.waiters)
+                        backlog.append((emu.gateway.pending, emu.rest.in_flight, waiting))
+                        await asyncio.sleep(1.0)
+                    bench.go.clear()  # the tables finish their click in flight, then wait
+                    bench.clicks.recording = lag.recording = False
+                    with contextlib.suppress(TimeoutError):
+                        await emu.world.wait_for(lambda: not bench.clicks.waiters, timeout=5)
+                    window += time.monotonic() - t0
+                    own_cpu += own_cpu_seconds() - own_cpu0
+                    pressures.append(cpu_pressure() or 0.0)
+                    # The slice's coalesced edits go out (counted, their CPU too) before the
+                    # no-op's share runs.
+                    await asyncio.sleep(SETTLE_SECONDS)
+                    bot_cpu += cpu_seconds(pid) - bot_cpu0
+                    await noop.burst(len(bench.clicks.recorded) - noop.clicks_done)
             wall1 = emu.clock.now()
             # Counted now: released below, every table makes one more (unmeasured) click.
             actions = actions_count(database) - actions_0
