@@ -74,13 +74,16 @@ def origin(base: str) -> Origin:
 class HttpPool:
     """Idle connections per origin, and the one-request-at-a-time use of each."""
 
-    def __init__(self, *, limit: int = 32, timeout: float = 60.0) -> None:
+    def __init__(
+        self, *, limit: int = 32, timeout: float = 60.0, tls: ssl.SSLContext | None = None
+    ) -> None:
+        """`tls`: how https origins are checked (default: the system's trusted roots)."""
         self._idle: dict[Origin, deque[_Conn]] = {}
         self._busy: set[_Conn] = set()
         self._slots = asyncio.Semaphore(limit)
         self._timeout = timeout
         self._sweeper: asyncio.TimerHandle | None = None
-        self._tls: ssl.SSLContext | None = None
+        self._tls = tls
 
     async def request(
         self,

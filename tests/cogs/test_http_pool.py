@@ -5,11 +5,13 @@ server closed while idle, no server, and a server that never answers."""
 from __future__ import annotations
 
 import asyncio
+import ssl
 from collections.abc import AsyncIterator
 
 import aiohttp
 import discord
 import pytest
+import trustme
 from discord.http import Route
 
 from cogs.uno import http_pool, raw_http
@@ -85,6 +87,50 @@ async def test_answers_are_read_whole_and_the_connection_kept(
     assert scripted.connections == 1
     assert scripted.requests[0].startswith(b"PATCH /api/v10/a HTTP/1.1\r\nHost: 127.0.0.1:")
     assert scripted.requests[0].endswith(b'Content-Length: 7\r\n\r\n{"a":1}')
+
+
+@pytest.fixture
+async def tls_server() -> AsyncIterator[tuple[Scripted, str, trustme.CA]]:
+    """The scripted server behind TLS, with a certificate for localhost from a test CA."""
+    ca = trustme.CA()
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    ca.issue_cert("localhost").configure_cert(context)
+    scripted = Scripted([])
+    listening = await asyncio.start_server(scripted.serve, "127.0.0.1", 0, ssl=context)
+    port = listening.sockets[0].getsockname()[1]
+    try:
+        yield scripted, f"https://localhost:{port}/api/v10", ca
+    finally:
+        for writer in scripted.writers:
+            writer.close()
+        listening.close()
+
+
+async def test_https_answers_are_read_and_the_connection_kept(
+    tls_server: tuple[Scripted, str, trustme.CA],
+) -> None:
+    scripted, base, ca = tls_server
+    scripted.answers = [JSON_OK, CHUNKED]
+    trusting = ssl.create_default_context()
+    ca.configure_trust(trusting)
+    pool = HttpPool(tls=trusting)
+    got = [await pool.request(origin(base), "POST", "/t", b"{}", agent="t") for _ in "ab"]
+    pool.close()
+    assert [a.body for a in got] == [b'{"id":1}', b'{"id":2}']
+    assert scripted.connections == 1
+    assert scripted.requests[0].startswith(b"POST /api/v10/t HTTP/1.1\r\nHost: localhost:")
+
+
+async def test_a_certificate_the_system_does_not_trust_is_refused(
+    tls_server: tuple[Scripted, str, trustme.CA],
+) -> None:
+    scripted, base, _ = tls_server
+    scripted.answers = [JSON_OK]
+    pool = HttpPool()  # the system's roots: the test CA is not among them
+    with pytest.raises(aiohttp.ClientConnectionError, match="CERTIFICATE_VERIFY_FAILED"):
+        await pool.request(origin(base), "POST", "/t", b"{}", agent="t")
+    pool.close()
+    assert scripted.requests == []
 
 
 @pytest.mark.parametrize("ending", [CLOSING, TO_THE_END])
