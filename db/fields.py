@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 from collections.abc import Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -58,14 +60,9 @@ class FieldStore(Generic[M]):
         rows = [
             (key, name, json.dumps(getattr(checked, name)), now_ms()) for name in sorted(changes)
         ]
-        async with self._db.transaction() as conn:
-            await conn.executemany(
-                f"INSERT INTO {self._table} ({self._key}, name, value, updated_at)"
-                f" VALUES (?, ?, ?, ?) ON CONFLICT ({self._key}, name) DO UPDATE"
-                " SET value = excluded.value, updated_at = excluded.updated_at",
-                rows,
-            )
-            return await self._read(conn, key)
+        # One trip to SQLite's thread: the write lock is never held across awaits.
+        stored = await self._db.run_in_transaction(partial(self._upsert, key, rows))
+        return self._from_rows(key, stored)
 
     @wraps_storage_errors
     async def reset(self, key: int, *names: str) -> M:
@@ -73,20 +70,30 @@ class FieldStore(Generic[M]):
         unknown = sorted(set(names) - set(self._model.model_fields))
         if unknown:
             raise ValueError(f"{self._model.__name__} has no field {', '.join(unknown)}")
-        async with self._db.transaction() as conn:
-            await self._erase(conn, [key], names)
-            return await self._read(conn, key)
+        stored = await self._db.run_in_transaction(partial(self._erase, key, names))
+        return self._from_rows(key, stored)
 
-    async def _erase(
-        self, conn: aiosqlite.Connection, keys: Iterable[int], names: Iterable[str] = ()
-    ) -> None:
-        """Delete the keys' rows (only the named fields, if any), in the caller's transaction."""
-        only = list(names)
-        fields = f" AND name IN ({', '.join('?' * len(only))})" if only else ""
-        await conn.executemany(
-            f"DELETE FROM {self._table} WHERE {self._key} = ?{fields}",
-            [(key, *only) for key in keys],
+    def _upsert(
+        self, key: int, rows: list[tuple[int, str, str, int]], conn: sqlite3.Connection
+    ) -> list[Any]:
+        """Write the rows and read the key's fields back, on SQLite's thread."""
+        conn.executemany(
+            f"INSERT INTO {self._table} ({self._key}, name, value, updated_at)"
+            f" VALUES (?, ?, ?, ?) ON CONFLICT ({self._key}, name) DO UPDATE"
+            " SET value = excluded.value, updated_at = excluded.updated_at",
+            rows,
         )
+        return self._select(conn, key)
+
+    def _erase(self, key: int, names: tuple[str, ...], conn: sqlite3.Connection) -> list[Any]:
+        """Delete the key's rows (only the named fields, if any) and read what is left."""
+        fields = f" AND name IN ({', '.join('?' * len(names))})" if names else ""
+        conn.execute(f"DELETE FROM {self._table} WHERE {self._key} = ?{fields}", (key, *names))
+        return self._select(conn, key)
+
+    def _select(self, conn: sqlite3.Connection, key: int) -> list[Any]:
+        sql = f"SELECT name, value FROM {self._table} WHERE {self._key} = ?"
+        return conn.execute(sql, (key,)).fetchall()
 
     async def _read(self, conn: aiosqlite.Connection, key: int) -> M:
         async with conn.execute(
