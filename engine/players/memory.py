@@ -354,6 +354,12 @@ class Memory:
             known.remove(received)
         else:
             self._one_unknown_fewer(giver)
+            if known and received is None and giver != self.player:
+                # Given unseen, it may have been a card we knew they held (one they had
+                # been given, say): still certain is what stays whichever card it was,
+                # one card of each kind fewer.
+                for kind in dict.fromkeys(known):
+                    known.remove(kind)
         if giver in self.counts:
             self.counts[giver] -= 1
         if receiver in self.counts:

@@ -13,13 +13,14 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import Action
-from engine.cards import Card
+from engine.actions import Action, Challenge, ChooseColour, Draw, Give, Play
+from engine.cards import Card, Colour, card, cards
 from engine.events import TurnSkipped
 from engine.match import Match, Variant
 from engine.players import NormalPlayer
 from engine.players.memory import Memory, new_events
 from engine.views import Phase
+from tests.engine.pizza_helpers import pizza
 from tests.engine.players.helpers import VARIANTS, computer, play, short_match
 
 
@@ -68,3 +69,32 @@ def test_new_events_finds_the_overlap() -> None:
     assert new_events((a, b), (a, b)) == ()
     assert new_events((), (a,)) == (a,)
     assert new_events((a,), (c, d)) == (c, d)
+
+
+def test_p6_a_card_given_unseen_may_be_one_we_knew_they_held() -> None:
+    m = pizza(
+        {"a": "B1 G3 Y2 Y3", "b": "W+2 WDIP G5 G8 Y1", "c": "BR G1 G2"},
+        top="R7",
+        draw="Y4 Y5 Y6 Y7 Y8 Y9",
+        turn="b",
+        clockwise=False,
+    )
+    memory = Memory("a")
+    moves: list[tuple[str, Action]] = [
+        ("b", Play(card("W+2"))),
+        ("b", ChooseColour(Colour.BLUE)),
+        ("a", Challenge()),  # P7: a sees b's hand
+        ("a", Play(card("B1"))),
+        ("c", Play(card("BR"))),  # clockwise again: b gives to c, not to a
+        ("a", Draw()),
+        ("b", Play(card("WDIP"))),
+        ("b", ChooseColour(Colour.GREEN)),
+        ("b", Give(card("G5"))),  # a does not see which card
+    ]
+    for player, action in moves:
+        m.apply(player, action)
+        memory.observe(m.private_view("a"), m.public_view())
+        if action == Challenge():
+            assert Counter(memory.known["b"]) == Counter(cards("WDIP G5 G8 Y1"))
+    assert card("G5") not in memory.known.get("b", [])
+    _check(memory, m.to_snapshot())
