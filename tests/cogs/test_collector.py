@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cogs.uno.collector import Collector
+from cogs.uno.collector import FULL_AFTER, Collector
 
 
 class Thing:
@@ -41,6 +41,18 @@ def test_start_up_freezes_what_is_there() -> None:
     finally:
         collector.close()
         gc.unfreeze()
+
+
+def test_full_collections_come_sooner_until_it_is_closed() -> None:
+    before = gc.get_threshold()
+    made = Collector()
+    made.freeze()
+    try:
+        assert gc.get_threshold() == (*before[:2], FULL_AFTER)
+    finally:
+        made.close()
+        gc.unfreeze()
+    assert gc.get_threshold() == before
 
 
 def test_what_outlives_a_full_collection_is_left_out_of_the_next(collector: Collector) -> None:
