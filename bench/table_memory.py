@@ -46,6 +46,9 @@ TOKEN = "t" * 200  # an interaction token is about this long
 class _Http:
     """Discord's REST API answering at once: message ids for posts, nothing else."""
 
+    token: str | None = None  # not logged in: table edits go through edit_message
+    proxy: str | None = None
+
     def __init__(self) -> None:
         self.posted = 0
 
