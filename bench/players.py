@@ -30,6 +30,9 @@ sitting of a busy machine. `--record FILE` keeps every finished chunk of matches
 (a line each, with a hash of the `engine` package it was played with); a later run with
 the same FILE plays only the chunks still missing and reports them all together.
 Chunks played by another engine are not counted (the run says how many).
+`bench/records/` keeps the records of the long rows in the repository, so that a row
+can be completed over several sittings and machines (each file says in its lines which
+engine tree played it; play the missing chunks from a checkout of that tree).
 
 The last line is a JSON object with every figure.
 """
