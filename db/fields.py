@@ -38,6 +38,7 @@ class FieldStore(Generic[M]):
         self._model = model
         self._table = table
         self._key = key
+        self._select_sql = f"SELECT name, value FROM {table} WHERE {key} = ?"
 
     @wraps_storage_errors
     async def get(self, key: int) -> M:
@@ -92,13 +93,10 @@ class FieldStore(Generic[M]):
         return self._select(conn, key)
 
     def _select(self, conn: sqlite3.Connection, key: int) -> list[Any]:
-        sql = f"SELECT name, value FROM {self._table} WHERE {self._key} = ?"
-        return conn.execute(sql, (key,)).fetchall()
+        return conn.execute(self._select_sql, (key,)).fetchall()
 
     async def _read(self, conn: aiosqlite.Connection, key: int) -> M:
-        async with conn.execute(
-            f"SELECT name, value FROM {self._table} WHERE {self._key} = ?", (key,)
-        ) as cursor:
+        async with conn.execute(self._select_sql, (key,)) as cursor:
             rows = await cursor.fetchall()
         return self._from_rows(key, rows)
 
