@@ -76,8 +76,8 @@ log = logging.getLogger(__name__)
 class Database:
     """One bot's database file: write, read and checkpoint connections; repositories.
 
-    Use ``async with Database.open(path) as db:`` or ``db = await Database.open(path)``
-    then ``await db.close()``. Repositories: ``db.tables`` (match lifecycle, action
+    Use ``async with Database.open(path) as db:``, or await ``Database.open(path)`` and
+    later its ``close()``. Repositories: ``db.tables`` (match lifecycle, action
     log, snapshots), ``db.scores`` (scoreboards, stats, forgetting members),
     ``db.ratings`` (skill ratings), ``db.settings`` (server settings), ``db.prefs``
     (members' preferences), ``db.lobbies`` (open lobbies' ids and messages),
