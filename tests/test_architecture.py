@@ -358,19 +358,35 @@ def _top_level_names(path: Path) -> set[str]:
 
 
 LINK = re.compile(r"\]\(([^)#\s]+)")
+PROJECT_PATH = re.compile(
+    r"(?<![\w/.-])(?:engine|db|cogs|playground|tests|bench|docs)/[\w./-]*\w\.(?:py|md|png|sql)\b"
+)
 
 
-def test_every_link_between_the_docs_exists() -> None:
+def test_every_link_and_file_the_docs_name_exists() -> None:
     pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
     pages += [ROOT / "db" / "README.md", ROOT / "playground" / "README.md"]
-    broken = [
-        f"{page.relative_to(ROOT)}: {target}"
+    missing = [
+        f"{page.relative_to(ROOT)}: {name}"
         for page in pages
-        for target in LINK.findall(page.read_text(encoding="utf-8"))
-        if "://" not in target and not (page.parent / target).exists()
+        for name in _named_in_markdown(page.read_text(encoding="utf-8"))
+        if not ((page.parent / name).exists() or (ROOT / name).exists())
     ]
-    assert broken == []
-    assert LINK.findall("see [the rules](docs/rules.md#d1) and [x](https://a.b)") == [
-        "docs/rules.md",
-        "https://a.b",
+    assert missing == []
+
+
+def test_the_docs_check_sees_links_and_files() -> None:
+    text = "[the rules](docs/rules.md#d1), [x](https://a.b), RULES.md and cogs/uno/views.py"
+    assert _named_in_markdown(text) == [
+        "docs/rules.md",  # the link
+        "docs/rules.md",  # a Markdown file's name
+        "RULES.md",
+        "docs/rules.md",  # a path in the project
+        "cogs/uno/views.py",
     ]
+    assert not (ROOT / "RULES.md").exists()
+
+
+def _named_in_markdown(text: str) -> list[str]:
+    links = [target for target in LINK.findall(text) if "://" not in target]
+    return links + MD_FILE.findall(text) + PROJECT_PATH.findall(text)
