@@ -60,7 +60,7 @@ bench: $(VENV)/.dev-deps
 	$(BIN)/python bench/table_memory.py
 	$(BIN)/python bench/art.py
 
-# Re-extract every player-facing string into cogs/uno/locales (README, "Languages").
+# Re-extract every player-facing string into cogs/uno/locales (docs/development.md, "Words").
 catalogue: $(VENV)/.run-deps
 	$(BIN)/python -m cogs.uno.catalogue
 

@@ -63,11 +63,8 @@ JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024
 CACHE_KIB = 512
 # The WAL may hold this many frames (4 KB pages, ~40 MB, under JOURNAL_SIZE_LIMIT)
 # before the writer itself helps the checkpoint finish, so that it starts over. That
-# step fsyncs on the writer's thread: 4-9 ms measured (and 250 ms once, on this shared
-# disk), and every write queued meanwhile waits for it. At SQLite's default of 1,000
-# frames bench/db.py's 200 paced tables (~4,000 frames/s) paid it every second, the
-# main part of a match result's p99 (the rarer a write, the likelier one such wait
-# is in its 1%); now every 2.5 s there, every 25-50 s at a busy bot's real pace.
+# step fsyncs on the writer's thread, and every write queued meanwhile waits for it:
+# SQLite's default of 1,000 paid it too often (docs/benchmarks.md, bench/db.py).
 WAL_RESTART_FRAMES = 10_000
 
 log = logging.getLogger(__name__)
@@ -76,8 +73,8 @@ log = logging.getLogger(__name__)
 class Database:
     """One bot's database file: write, read and checkpoint connections; repositories.
 
-    Use ``async with Database.open(path) as db:`` or ``db = await Database.open(path)``
-    then ``await db.close()``. Repositories: ``db.tables`` (match lifecycle, action
+    Use ``async with Database.open(path) as db:``, or await ``Database.open(path)`` and
+    later its ``close()``. Repositories: ``db.tables`` (match lifecycle, action
     log, snapshots), ``db.scores`` (scoreboards, stats, forgetting members),
     ``db.ratings`` (skill ratings), ``db.settings`` (server settings), ``db.prefs``
     (members' preferences), ``db.lobbies`` (open lobbies' ids and messages),

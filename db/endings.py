@@ -1,15 +1,11 @@
 """A round's or a match's end, written inside the transaction that records it.
 
-Runs on SQLite's thread (see Database.run_in_transaction) while a player waits
-and every other write queues behind it. Each statement is a trip out of Python
-and back: sqlite3 releases the GIL for it and must take it again, which a busy
-event loop delays (up to the interpreter's 5 ms switch interval). So a match's
-end reads everything it checks in one statement (the seats, the last round, the
-point totals, the players' ratings), and writes a round with one statement and
-the match's end (results, status, snapshot, ratings) with another, each an
-INSERT into a view whose trigger writes the tables, from json_each: 4 statements
-(with the action's own) for a finishing action with its round and rating update,
-where there were 13 (and a step per player for each of rounds and results).
+Runs on SQLite's thread (see Database.run_in_transaction) while a player waits and
+every other write queues behind it, and each statement must take the GIL back from a
+busy event loop. So a match's end reads everything it checks in one statement, and
+writes a round with one statement and the match's end (results, status, snapshot,
+ratings) with another, each an INSERT into a view whose trigger writes the tables from
+json_each: 4 statements for a finishing action, its round and its rating update.
 
 The views and their triggers are TEMP ones, made on the write connection when it
 opens (`TEMP_SCHEMA`): they hold nothing, so they need no migration, and the file
