@@ -108,7 +108,12 @@ def is_busy(error: BaseException) -> bool:
 
 def is_integrity_error(error: BaseException) -> bool:
     """Whether `error` is a broken constraint or the action log's order trigger."""
-    return isinstance(error, sqlite3.IntegrityError | asyncpg.IntegrityConstraintViolationError)
+    return isinstance(
+        error,
+        sqlite3.IntegrityError
+        | asyncpg.IntegrityConstraintViolationError
+        | asyncpg.InvalidTextRepresentationError,  # PostgreSQL's check of a JSON column
+    )
 
 
 # asyncpg's errors from the server, and from its side of the connection (a closed
