@@ -25,9 +25,7 @@ USER = "uno"
 
 def binaries() -> Path | None:
     """The newest installed PostgreSQL's bin folder, or None."""
-    found = sorted(
-        Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: int(p.parts[-3])
-    )
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: int(p.parts[-3]))
     if found:
         return found[-1].parent
     initdb = shutil.which("initdb")

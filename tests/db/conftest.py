@@ -67,6 +67,7 @@ async def open_db(
         return await Database.open(url, **options)
     return await Database.open(path, whole_on_thread=engine == "sqlite", **options)
 
+
 GUILD = 1000
 CHANNEL = 2000
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC)

@@ -28,7 +28,7 @@ async def test_a_changed_aiosqlite_is_reported_clearly(tmp_path: Path) -> None:
         real = conn._execute
         conn._execute = None  # type: ignore[assignment]  # what a newer version might do
         try:
-            with pytest.raises(RuntimeError, match="_execute.*DB_WHOLE_ON_THREAD=false"):
+            with pytest.raises(RuntimeError, match=r"_execute.*DB_WHOLE_ON_THREAD=false"):
                 check_internals(conn)
         finally:
             conn._execute = real  # type: ignore[method-assign]
