@@ -29,9 +29,10 @@ T = TypeVar("T")
 class Database:
     """Repositories over one store: a SQLite file, or a PostgreSQL database.
 
-    Use ``async with Database.open(target) as db:`` or ``db = await Database.open(target)``
-    then ``await db.close()``. `target` is a file path (SQLite) or a ``postgresql://``
-    URL. Repositories: ``db.tables`` (match lifecycle, action log, snapshots),
+    Use ``async with Database.open(target) as database:``, or await
+    ``Database.open(target)`` and later its ``close()``. `target` is a file path
+    (SQLite) or a ``postgresql://`` URL. Repositories: ``db.tables`` (match lifecycle,
+    action log, snapshots),
     ``db.scores`` (scoreboards, stats, forgetting members), ``db.ratings`` (skill
     ratings), ``db.settings`` (server settings), ``db.prefs`` (members' preferences),
     ``db.lobbies`` (open lobbies' ids and messages), ``db.table_messages`` (table
