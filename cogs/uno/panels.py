@@ -16,6 +16,9 @@ from cogs.uno.table import Panel, Table
 
 log = logging.getLogger(__name__)
 
+# A notice that can't reach a panel is let go: the token died, the message is gone, or
+# (RuntimeError) the HTTP session closed under it while the bot shuts down.
+_UNDELIVERED = (discord.HTTPException, aiohttp.ClientError, RuntimeError)
 # What the panel of a player who is no longer seated says (marked for the catalogue).
 REMOVED = N_(
     "You're no longer playing at this table: leaving, or missing {limit} turns in a row, "
@@ -145,7 +148,8 @@ class HandPanels:
         them up to date, or their turn does. A player who can act now is told at once.
         """
         behind = False
-        seated = {seat.player for seat in table.public().seats if seat.seated}
+        # Only with a panel open: the public view is not worked out for nothing.
+        seated = {s.player for s in table.public().seats if s.seated} if table.panels else set()
         for player, panel in list(table.panels.items()):
             if not panel.alive or table.closed:
                 continue
@@ -174,7 +178,7 @@ class HandPanels:
         with speaking(panel.language):
             text = "🚪 " + t(REMOVED, limit=render.MAX_MISSED)
         notice = answers.message_data(content=text, embed=None, components=[])
-        with contextlib.suppress(discord.HTTPException, aiohttp.ClientError):
+        with contextlib.suppress(*_UNDELIVERED):
             await answers.edit_original(self.client, panel.token, notice)
 
     async def tell(self, table: Table, message: str, **values: object) -> None:
@@ -186,7 +190,7 @@ class HandPanels:
             with speaking(panel.language):
                 text = t(message, **values)
             notice = answers.message_data(content=text, embed=None, components=[])
-            with contextlib.suppress(discord.HTTPException, aiohttp.ClientError):
+            with contextlib.suppress(*_UNDELIVERED):
                 await answers.edit_original(self.client, panel.token, notice)
         table.panels.clear()
 
