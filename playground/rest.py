@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -65,6 +66,9 @@ class RestApi:
         self.world = world
         self.gateway_url = gateway_url
         self.in_flight = 0
+        # Seconds a request spends on the way (method, path -> seconds): a test makes one
+        # kind of request slow, as a loaded network does, to order a race it needs.
+        self.latency: Callable[[str, str], float] = lambda method, path: 0.0
 
     # -- plumbing ----------------------------------------------------------------------------
 
@@ -114,6 +118,8 @@ class RestApi:
         self.world.changed()
         route = request.path
         try:
+            if (travel := self.latency(request.method, request.path)) > 0:
+                await asyncio.sleep(travel)
             resource = request.match_info.route.resource
             if resource is not None and isinstance(request.match_info.route, web.ResourceRoute):
                 route = resource.canonical.removeprefix(API_PREFIX)

@@ -515,9 +515,13 @@ class UnoCog(commands.Cog):
             style=discord.ButtonStyle.secondary,
             emoji="📖",
         )
-        data = answers.message_data(
-            content=render.rules_guide(variant), embed=None, components=payloads.rows([details])
-        )
+        # Duo's challenge as this server plays it, in the settings panel's words.
+        classic = False
+        if interaction.guild_id is not None and variant == "duo":
+            settings = await self.db.settings.get(interaction.guild_id)
+            classic = settings.duo_classic_challenge
+        guide = render.rules_guide(variant, classic_challenge=classic)
+        data = answers.message_data(content=guide, embed=None, components=payloads.rows([details]))
         await answers.send_private(interaction, data)
 
 

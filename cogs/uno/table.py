@@ -30,6 +30,7 @@ class Panel:
     opened: float  # time.monotonic() of the interaction
     signature: tuple[Any, ...] = ()
     language: str = ENGLISH  # the member's Discord language: a refresh speaks it too
+    tip: str = ""  # the first-game tip this panel opened with: every redraw keeps it
 
     @property
     def alive(self) -> bool:

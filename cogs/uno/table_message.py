@@ -22,7 +22,7 @@ from discord.http import MultipartParameters
 
 from cogs.uno import payloads, raw_http, render
 from cogs.uno.computer_ids import is_computer
-from cogs.uno.l10n import guild_language, speaking, t
+from cogs.uno.l10n import N_, guild_language, speaking, t
 from cogs.uno.panels import HandPanels
 from cogs.uno.table import Table
 from cogs.uno.timers import call_at
@@ -47,6 +47,12 @@ TABLE_IDLE = 6.0  # a move after this long without any: shown as promptly as a m
 TABLE_LAG_SPREAD = 3.0
 TABLE_REPOST_AGE = 50 * 60  # messages older than an hour allow only a few edits
 TABLE_BURIED_AFTER = 12  # channel messages posted below the table before it moves down
+# What every open hand panel says once its table closed (marked for the catalogue).
+MATCH_OVER = N_("🏁 The match is over: its summary and the scores are in <#{channel}>.")
+TABLE_CLOSED = N_(
+    "🛑 This table was closed before the match ended; nothing was scored. "
+    "Start a new game with `/uno duo`, `/uno pizza` or `/uno classic`."
+)
 
 
 class TableMessage:
@@ -258,9 +264,14 @@ class TableMessage:
         except (discord.HTTPException, aiohttp.ClientError, RuntimeError) as error:
             # RuntimeError: the HTTP session closed under us while the bot shuts down.
             log.warning("Could not show that table %s closed: %s", table.match_id, error)
-            return
-        if table.message_id is not None:
-            await self._retired(table.message_id)
+        else:
+            if table.message_id is not None:
+                await self._retired(table.message_id)
+        # Open panels still show the last move's buttons: they say it is over instead.
+        if ended is None:
+            await self.panels.tell(table, MATCH_OVER, channel=table.channel_id)
+        else:
+            await self.panels.tell(table, TABLE_CLOSED)
 
     # -- summaries, pings and the others' panels --------------------------------------
 
