@@ -16,7 +16,7 @@ the message). Then, once the bot is quiet:
   send yet (its buttons still disabled) and how many were told the table moved;
 - restart: from starting the process to its gateway session, p50 and max.
 
-Usage: .venv/bin/python bench/kill_soak.py [--kills 30] [--seed N]
+Usage: .venv/bin/python bench/kill_soak.py [--kills 30] [--seed N] [--data DIR]
 """
 
 from __future__ import annotations
@@ -184,9 +184,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kills", type=int, default=30)
     parser.add_argument("--seed", type=int, default=24)
+    parser.add_argument("--data", type=Path, help="keep the database and bot log here")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        f = asyncio.run(soak(args.kills, args.seed, Path(folder)))
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = args.data or Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        f = asyncio.run(soak(args.kills, args.seed, folder))
     print(f"kills                  {f.kills} across {len(TABLES)} live tables")
     print(f"tables without buttons {f.without_buttons} (after each restart, summed)")
     print(f"tables with two live   {f.two_live}")

@@ -90,10 +90,11 @@ class UnoCog(commands.Cog):
         self._owed_task: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
+        # Before the tables are back: their re-posts would race the look for old messages.
+        replaced = await self.message.retire_replaced()
         restored = await self.tables.restore_all()
         lobbies = await self.lobbies.retire_left_open()
         ended = await self.message.retire_ended()
-        replaced = await self.message.retire_replaced()
         offers = await self.rematches.restore()
         log.info(
             "Restored %d running tables and %d rematch offers; took the buttons off %d "

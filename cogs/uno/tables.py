@@ -150,8 +150,20 @@ class TableService:
             self.timers.arm(table)
             self.message.request(table, pace="now")
             self.on_moved(table)  # a computer resumes its seat
+            await self._resume_keeping(table)
             restored += 1
         return restored
+
+    async def _resume_keeping(self, table: Table) -> None:
+        """A stop between a pick and the keep it meant for a "Keep the rest" player: the
+        keep is made now, as it would have been then."""
+        if not table.keeping:
+            return
+        try:
+            async with table.lock:
+                await self._keep_drafting(table)
+        except Exception:
+            log.exception("Could not resume the draft keeps of table %s", table.match_id)
 
     def _rebuild(self, running: RunningTable) -> Table:
         match = from_snapshot(json.loads(running.snapshot_json))

@@ -29,7 +29,7 @@ from playground.rest import Answer
 from tests.e2e.bot.conftest import BotFactory
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
-from tests.e2e.crafted import late_round, write_running_table
+from tests.e2e.crafted import late_round, reach, write_running_table
 from tests.e2e.uno_table import (
     Choice,
     ScriptedTable,
@@ -129,6 +129,32 @@ async def test_keep_the_rest_outlives_a_kill_9(
     assert all(a["type"] == "keep_card" and not a.get("timeout") for a in kept_for_her)
     assert table.failures() == []
     assert await again.stop() == 0
+
+
+async def test_a_keep_due_to_a_keeper_when_the_bot_stopped_is_made_at_the_restart(
+    scene: Scene, database: Path, bots: BotFactory
+) -> None:
+    users = [scene.alice, scene.bob]
+    # A Duo draft whose next pick is a player's who had pressed Keep the rest: the bot
+    # stopped after the other's pick was saved, before the keep it meant for them.
+    reached = reach(
+        "duo", [str(u.id) for u in users], lambda a: a["type"] == "keep_card", target=200
+    )
+    async with Database.open(database) as db:
+        match_id = await write_running_table(
+            db, reached, guild_id=scene.guild.id, channel_id=scene.channel.id, names=["a", "b"]
+        )
+    keeper = int(reached.player)
+    with sqlite3.connect(database) as conn:
+        conn.execute("INSERT INTO draft_keepers VALUES (?, ?, 1)", (match_id, keeper))
+    bot = bots()
+    await bot.start()
+    truth = await load_truth(database, scene.channel.id)
+    assert truth is not None
+    assert truth.match.version == len(reached.path) + 1
+    [(player, action, _)] = (await logged(database, match_id))[len(reached.path) :]
+    assert (player, action["type"], action.get("timeout")) == (keeper, "keep_card", None)
+    assert await bot.stop() == 0
 
 
 async def test_a_table_posted_anew_after_a_kill_keeps_its_buttons_when_clicked_at_once(
