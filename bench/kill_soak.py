@@ -92,9 +92,12 @@ async def open_tables(emu: Emulator, rng: random.Random) -> list[ScriptedTable]:
     return tables
 
 
-async def play(table: ScriptedTable, rng: random.Random, figures: Figures) -> None:
-    """Click what the panels offer until cancelled (by the kill)."""
-    while True:
+async def play(
+    table: ScriptedTable, rng: random.Random, figures: Figures, killed: asyncio.Event
+) -> None:
+    """Click what the panels offer until the bot is killed. (Python 3.11's wait_for can
+    swallow a cancellation that meets its own timeout: the event ends the loop for sure.)"""
+    while not killed.is_set():
         try:
             ready = table.who_can_act()
             if not ready:
@@ -155,9 +158,11 @@ async def soak(kills: int, seed: int, folder: Path) -> Figures:
         tables = await open_tables(emu, rng)
         driver = Driver(emu)
         for _ in range(kills):
-            players = [asyncio.create_task(play(t, rng, figures)) for t in tables]
+            killed = asyncio.Event()
+            players = [asyncio.create_task(play(t, rng, figures, killed)) for t in tables]
             await asyncio.sleep(rng.uniform(0.05, 2.0))  # a kill at a random moment of play
             await bot.kill()
+            killed.set()
             for task in players:
                 task.cancel()
             await asyncio.gather(*players, return_exceptions=True)
