@@ -5,8 +5,8 @@ tables in play at once (two Duo, a Pizza and a classic table, all to 1000 points
 that none ends during the soak). Each round, scripted players click what their
 panels offer for a random while, the bot is killed with SIGKILL in the middle of it,
 and started again. As soon as a restarted bot posts a table anew, a player presses
-Hand on the new message (the race of a click arriving before the bot has recorded
-the message). Then, once the bot is quiet:
+Hand on the new message, while Discord is slow to answer the bot's post of it (the
+race of a click arriving before the bot has recorded the message). Then, once the bot is quiet:
 
 - tables without buttons: running tables whose channel shows no table message with a
   working Hand button (must be 0); tables with two live messages are counted too;
@@ -32,11 +32,14 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from aiohttp import web
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from db.database import Database  # noqa: E402
 from playground import Driver, Emulator, Message, Outcome, RefusedByClient, User  # noqa: E402
+from playground.rest import Answer, RouteHook  # noqa: E402
 from tests.e2e.botproc import BotProcess  # noqa: E402
 from tests.e2e.uno_table import ScriptedTable, is_table_message, load_truth  # noqa: E402
 
@@ -115,12 +118,30 @@ async def play(
             figures.answered.append((int(match_id), int(version) + 1, user.id))
 
 
-async def press_at_once(table: ScriptedTable, old: Message | None, figures: Figures) -> None:
-    """Press Hand on the table's new message the moment it shows."""
+def slow_table_posts(listening: dict[str, asyncio.Event], rng: random.Random) -> RouteHook:
+    """Discord answers a post of a table message only once the restarted bot listens, and
+    a little later still: clicks on the new message can arrive before the bot knows it."""
+
+    async def hook(request: web.Request, answer: Answer) -> web.StreamResponse:
+        response = await answer()
+        body = response.body if isinstance(response, web.Response) else None
+        if isinstance(body, bytes) and b':hand"' in body:
+            await asyncio.wait_for(listening["now"].wait(), timeout=30)
+            await asyncio.sleep(rng.uniform(0.0, 0.3))
+        return response
+
+    return hook
+
+
+async def press_at_once(
+    table: ScriptedTable, old: Message | None, listening: asyncio.Event, figures: Figures
+) -> None:
+    """Press Hand on the table's new message the moment it shows and the bot listens."""
     driver = table.driver
     fresh: Message = await driver.wait_for(
         lambda: (m := table.table_message()) is not None and m is not old and m, timeout=30
     )
+    await asyncio.wait_for(listening.wait(), timeout=30)
     button = hand_button(fresh)
     assert button is not None
     figures.early += 1
@@ -156,6 +177,9 @@ async def soak(kills: int, seed: int, folder: Path) -> Figures:
         bot = BotProcess(emu, database=database, guild_id=None)
         await bot.start()
         tables = await open_tables(emu, rng)
+        listening = {"now": asyncio.Event()}
+        hook = slow_table_posts(listening, rng)
+        emu.rest.route_hooks["POST /channels/{channel_id}/messages"] = hook
         driver = Driver(emu)
         for _ in range(kills):
             killed = asyncio.Event()
@@ -168,14 +192,16 @@ async def soak(kills: int, seed: int, folder: Path) -> Figures:
             await asyncio.gather(*players, return_exceptions=True)
             figures.kills += 1
             olds = [t.table_message() for t in tables]
+            listening["now"] = asyncio.Event()
             eager = [
-                asyncio.create_task(press_at_once(t, old, figures))
+                asyncio.create_task(press_at_once(t, old, listening["now"], figures))
                 for t, old in zip(tables, olds, strict=True)
             ]
             bot = BotProcess(emu, database=database, guild_id=None)
             started = time.monotonic()
             await bot.start()
             figures.restarts.append(time.monotonic() - started)
+            listening["now"].set()
             await asyncio.gather(*eager)
             await driver.wait_idle(quiet=0.5, timeout=30)
             await audit(tables, database, figures)
