@@ -290,7 +290,7 @@ async def test_one_missed_draft_deadline_is_one_default_pick(
             panel_counts.append(int(found[1]))
 
     emu.world.readers.append(read)
-    bot = bots(turn_seconds=2)  # TEST_TURN_SECONDS: three missed deadlines take seconds
+    bot = bots(turn_seconds=3)  # TEST_TURN_SECONDS: three missed deadlines take seconds
     await bot.start()
     table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=2)
     await table.open("duo", opponent=scene.bob)
