@@ -110,9 +110,9 @@ class TableClicks:
             await self._order(interaction, table, player, control, code, age=age)
             return
         action = control.action
-        if control.code == ids.KEEP_REST:
+        rest = control.code == ids.KEEP_REST  # the later picks are kept as the table moves on
+        if rest:
             action = KeepCard()
-            table.keeping.add(player)  # the later picks are kept as the table moves on
         if control.is_select:
             action = _chosen(values)
         if action is None:
@@ -120,7 +120,7 @@ class TableClicks:
             return
         # H3: a jump-in races the table; the engine judges it on the card on top now.
         version = None if isinstance(action, JumpIn) else control.version
-        await self._act(interaction, table, player, action, version, age=age)
+        await self._act(interaction, table, player, action, version, age=age, rest=rest)
 
     async def _order(
         self,
@@ -156,12 +156,13 @@ class TableClicks:
         version: int | None,
         *,
         age: float,
+        rest: bool = False,
     ) -> None:
         ack = Ack(interaction, new_message=not _on_panel(interaction))
         ack.arm(age)
         try:
             outcome = await self.service.act(
-                table, player, action, version, wait=ClickClock.budget(age)
+                table, player, action, version, wait=ClickClock.budget(age), rest=rest
             )
             async with table.answer_order(player).turn(outcome.ticket):
                 deferred = await ack.settle()
