@@ -186,6 +186,7 @@ class Game:
         if not t.seated[i]:
             raise UnknownPlayer("That player has already left.")
         events: list[Event] = [PlayerRemoved(player)]
+        raised = _raised_what_is_owed(t, i)  # before the seat order changes
         t.seated[i] = False
         set_order(t)
         t.draw[0:0] = t.hands[i][::-1]
@@ -200,9 +201,9 @@ class Game:
             end_match(t, seated[0], events)  # the unfinished round is not scored
         elif i == t.turn:  # a turn, a give, a colour to name: cancelled, play goes on
             _pass_on(t, i, events)
-        elif t.wild_draw is not None and t.wild_draw.player == i:
-            t.wild_draw = None  # nobody to judge or pay: the hit player simply plays
-            t.volley = 0  # H1: nor a stack started on it
+        elif raised:  # nobody to judge or pay: the hit player simply plays
+            t.wild_draw = None
+            t.volley = 0  # H1: the whole total, whoever stacked before
             give_turn(t, t.turn, Pending.NONE, events)
         t.version += 1
         t.recent.extend(events)
@@ -331,6 +332,16 @@ def _volley_or_house(
             seven_o.swap(t, i, action.target, events)
         case _:
             assert_never(action)
+
+
+def _raised_what_is_owed(t: Table, i: int) -> bool:
+    """X3, H1: the player to act owes what seat `i`'s card raised: a draw-wild they
+    may still challenge, or a stack's total. A stack is always passed to the next
+    seat and nothing turns the direction while it runs, so its raiser sits just
+    before the player who owes it."""
+    if t.wild_draw is not None and t.wild_draw.player == i:
+        return True
+    return t.pending is Pending.VOLLEY and t.order[i] == t.turn
 
 
 def _pass_on(t: Table, i: int, events: list[Event]) -> None:

@@ -222,6 +222,94 @@ def test_h1_off_a_draw_two_is_drawn_by_itself() -> None:
         m.apply("b", TakeVolley())
 
 
+# H1 and X3 (decided 2026-12-06): a stack goes with the player whose card raised it ---------
+
+
+def test_h1_x3_a_stack_is_cancelled_when_its_raiser_leaves() -> None:
+    m = house(
+        {"a": "R+2 R1 R2", "b": "G+2 G5 G6", "c": "Y5 Y6 G+2", "d": "B5 B6"},
+        top="R3",
+        turn="a",
+        draw="B1 B2 B3 B4 B5",
+        stacking=True,
+    )
+    m.apply("a", Play(card("R+2")))
+    m.apply("b", Play(card("G+2")))
+    m.remove_player("b")
+    view = m.public_view()
+    assert view.to_act == "c"
+    assert view.pending is Pending.NONE
+    assert view.pending_draw == 0
+    assert m.table.volley == 0
+    assert hand_of(m, "c") == ["G+2", "Y5", "Y6"]
+    assert TakeVolley() not in m.legal_actions("c")
+    assert Draw() in m.legal_actions("c")  # a normal turn
+    m.apply("c", Play(card("G+2")))  # a plain play now: it starts a new stack on d
+    assert m.public_view().pending_draw == 2
+    assert m.public_view().to_act == "d"
+
+
+def test_h1_x3_a_stacked_wild_draw_four_is_cancelled_when_its_raiser_leaves() -> None:
+    m = wd4_stack()
+    m.apply("b", Play(card("W+4")))
+    m.apply("b", ChooseColour(Colour.BLUE))
+    assert m.public_view().pending_draw == 8
+    m.remove_player("b")
+    view = m.public_view()
+    assert view.to_act == "c"
+    assert view.pending is Pending.NONE
+    assert view.pending_draw == 0
+    assert view.active_colour is Colour.BLUE  # the colour b named stands
+    assert hand_of(m, "c") == ["W+4", "Y5", "Y6"]
+    assert set(m.legal_actions("c")) == {Play(card("W+4")), Draw()}
+
+
+def test_h1_x3_a_stacker_leaving_before_naming_the_colour_cancels_the_stack() -> None:
+    m = wd4_stack()
+    m.apply("b", Play(card("W+4")))
+    m.remove_player("b")  # their Wild Draw 4 still waits for its colour
+    view = m.public_view()
+    assert view.to_act == "c"
+    assert view.pending is Pending.NONE
+    assert view.pending_draw == 0
+    assert view.active_colour is Colour.RED  # the colour before b's wild stays
+    assert m.table.wild_draw is None
+
+
+def test_h1_x3_the_stack_stays_owed_when_an_earlier_stacker_leaves() -> None:
+    m = house(
+        {"a": "R+2 R1 R2", "b": "G+2 G5 G6", "c": "Y5 Y6", "d": "B5 B6"},
+        top="R3",
+        turn="a",
+        draw="B1 B2 B3 B4 B5",
+        stacking=True,
+    )
+    m.apply("a", Play(card("R+2")))
+    m.apply("b", Play(card("G+2")))
+    m.remove_player("a")  # b's card raised the total c owes, and b is still seated
+    view = m.public_view()
+    assert view.to_act == "c"
+    assert view.pending is Pending.VOLLEY
+    assert view.pending_draw == 4
+    assert m.legal_actions("c") == [TakeVolley()]
+
+
+def test_h1_x3_a_stack_survives_a_snapshot_and_goes_with_its_raiser() -> None:
+    m = house(
+        {"a": "R+2 R1 R2", "b": "G+2 G5 G6", "c": "Y5 Y6"},
+        top="R3",
+        turn="a",
+        draw="B1 B2 B3 B4 B5",
+        stacking=True,
+    )
+    m.apply("a", Play(card("R+2")))
+    m.apply("b", Play(card("G+2")))
+    copy = from_snapshot(json.loads(json.dumps(m.to_snapshot())))
+    copy.remove_player("b")
+    view = copy.public_view()
+    assert (view.to_act, view.pending, view.pending_draw) == ("c", Pending.NONE, 0)
+
+
 # H2 ------------------------------------------------------------------------------------
 
 
