@@ -3,8 +3,8 @@ identical to the top card (colour and face; never a wild) may play it at once.
 Play goes on from them; like any play it closes a pending UNO window. The first
 action the table receives wins the race.
 
-Decided: a jump-in is open while the match waits for an ordinary turn or for a
-drawn card to be played or kept (the drawn card's chance is lost); not while a
+Decided: a jump-in is open while the match waits for an ordinary turn (the first
+card turned up included) or for a drawn card to be played or kept (the drawn card's chance is lost); not while a
 colour is named, a volley or draw-wild is answered, or a 7's swap is chosen.
 """
 

@@ -3,7 +3,8 @@ a Wild Draw 4 hit with a Wild Draw 4, the total growing as in Duo's volley (D7,
 engine/volley.py). The first who can't or won't stack draws the total and loses
 the turn. Only the first Wild Draw 4 of a stack may be challenged (C7), by the
 player it hit, before they stack: it waits as a draw-wild (total 4), a stacked
-one as a volley.
+one as a volley. A stack goes with the player who laid its last card, if they
+leave (X3, engine/game.py).
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from engine.actions import (
     TakeVolley,
 )
 from engine.builders import table_for_test
-from engine.cards import Colour, card
+from engine.cards import Card, Colour, card
 from engine.classic import RULES
 from engine.errors import IllegalAction, NotYourTurn, WrongMoment
 from engine.events import (
@@ -34,7 +34,7 @@ from engine.events import (
     VolleyRaised,
 )
 from engine.game import Game
-from engine.match import ClassicOptions, from_snapshot, new_match
+from engine.match import ClassicOptions, Match, from_snapshot, new_match
 from engine.seats import set_order
 from engine.views import Pending
 
@@ -64,6 +64,10 @@ def house(
 
 def hand_of(m: Game, player: str) -> list[str]:
     return sorted(c.code for c in m.table.hands[m.table.index[player]])
+
+
+def hand_of_cards(m: Game | Match, player: str) -> tuple[Card, ...]:
+    return m.private_view(player).hand
 
 
 def test_house_rules_are_off_by_default_and_classic_plays_its_own_ruleset() -> None:
@@ -402,6 +406,39 @@ def test_h2_off_a_seven_is_a_plain_number() -> None:
     assert hand_of(m, "a") == ["R1"]
 
 
+def test_h2_a_zero_pass_exposes_nobody_to_a_catch() -> None:
+    m = house({"a": "R0 R1 R2", "b": "G5", "c": "Y5 Y6 Y7"}, top="R3", turn="a", seven_o=True)
+    m.apply("a", Play(card("R0")))
+    assert hand_of(m, "c") == ["G5"]  # b's single card reached c
+    assert all(not seat.exposed for seat in m.public_view().seats)
+    assert CallUno() not in m.legal_actions("c")
+
+
+def test_h2_uno_is_called_with_a_seven_or_zero_on_the_cards_left_by_the_play() -> None:
+    for face in ("R7", "R0"):
+        m = house({"a": f"{face} R1", "b": "G5 G6 G7", "c": "Y5"}, top="R3", turn="a", seven_o=True)
+        assert Play(card(face), uno=True) in m.legal_actions("a")  # leaves one card
+        m = house({"a": f"{face} R1 R2", "b": "G5 G6", "c": "Y5"}, top="R3", turn="a", seven_o=True)
+        assert Play(card(face), uno=True) not in m.legal_actions("a")  # leaves two
+        with pytest.raises(WrongMoment):
+            m.apply("a", Play(card(face), uno=True))
+
+
+def test_h2_x3_a_swap_being_chosen_stays_open_when_a_leaver_leaves_two_seated() -> None:
+    m = house({"a": "R7 R1", "b": "G5 G6 G7", "c": "Y5 Y6"}, top="R3", turn="a", seven_o=True)
+    m.apply("a", Play(card("R7")))
+    m.remove_player("c")
+    view = m.public_view()
+    assert view.pending is Pending.SWAP
+    assert view.to_act == "a"
+    assert m.legal_actions("a") == [SwapHands("b")]
+    with pytest.raises(WrongMoment):
+        m.apply("a", SwapHands("c"))
+    events = m.apply("a", SwapHands("b"))
+    assert HandsSwapped("a", "b") in events
+    assert m.public_view().to_act == "b"
+
+
 # H3 ------------------------------------------------------------------------------------
 
 
@@ -484,6 +521,99 @@ def test_h3_off_nobody_jumps_in() -> None:
     assert m.legal_actions("c") == []
     with pytest.raises(WrongMoment):
         m.apply("c", JumpIn(card("R3")))
+
+
+def test_h3_the_first_card_turned_up_may_be_jumped_on() -> None:
+    options = ClassicOptions(jump_in=True)
+    for seed in range(2000):
+        m = new_match("classic", players=("a", "b", "c", "d", "e"), seed=seed, options=options)
+        view = m.public_view()
+        top = view.top
+        if view.pending is not Pending.NONE or top is None or top.colour is None:
+            continue
+        twins = [p for p in m.players if p != view.to_act and top in hand_of_cards(m, p)]
+        if twins:
+            break
+    else:
+        raise AssertionError("no seed dealt a twin of the first card")
+    jumper = twins[0]
+    assert JumpIn(top) in m.legal_actions(jumper)
+    events = m.apply(jumper, JumpIn(top))
+    assert events[0] == JumpedIn(jumper)
+    assert m.public_view().top is top
+
+
+def test_h3_the_player_who_laid_the_top_card_may_jump_in_on_it() -> None:
+    m = house({"a": "R5 R5 G1 G2", "b": "B5 B6", "c": "Y6 Y7"}, top="R3", turn="a", jump_in=True)
+    m.apply("a", Play(card("R5")))
+    assert m.public_view().to_act == "b"
+    assert m.legal_actions("a") == [JumpIn(card("R5"))]
+    m.apply("a", JumpIn(card("R5")))
+    assert m.public_view().to_act == "b"  # play goes on from a
+    assert hand_of(m, "a") == ["G1", "G2"]
+
+
+def test_h3_the_player_in_turn_plays_rather_than_jumps_in() -> None:
+    m = house({"a": "R3 G1", "b": "B5 B6", "c": "Y6 Y7"}, top="R3", turn="a", jump_in=True)
+    assert JumpIn(card("R3")) not in m.legal_actions("a")
+    with pytest.raises(IllegalAction):
+        m.apply("a", JumpIn(card("R3")))
+
+
+def test_h3_no_jump_in_while_a_swap_is_chosen() -> None:
+    m = house(
+        {"a": "R7 R1", "b": "G5 G6", "c": "R7 Y6"},
+        top="R3",
+        turn="a",
+        jump_in=True,
+        seven_o=True,
+    )
+    m.apply("a", Play(card("R7")))
+    assert m.public_view().pending is Pending.SWAP
+    assert m.legal_actions("c") == []
+    with pytest.raises(NotYourTurn):
+        m.apply("c", JumpIn(card("R7")))
+
+
+def test_h3_no_jump_in_while_a_wild_draw_four_is_answered() -> None:
+    m = house(
+        {"a": "W+4 R1 R2", "b": "G5 G6", "c": "W+4 Y6"},
+        top="R3",
+        turn="a",
+        jump_in=True,
+    )
+    m.apply("a", Play(card("W+4")))
+    assert m.legal_actions("c") == []  # while the colour is named
+    m.apply("a", ChooseColour(Colour.BLUE))
+    assert m.legal_actions("c") == []  # while b answers
+    with pytest.raises(IllegalAction):
+        m.apply("c", JumpIn(card("W+4")))
+
+
+def test_h3_a_jumped_in_card_acts_from_the_jumpers_seat() -> None:
+    m = house(
+        {"a": "G1 G2", "b": "B5 B6", "c": "R7 Y6 Y7", "d": "B7 B8"},
+        top="R7",
+        turn="a",
+        jump_in=True,
+        seven_o=True,
+    )
+    m.apply("c", JumpIn(card("R7")))
+    view = m.public_view()
+    assert view.pending is Pending.SWAP
+    assert view.to_act == "c"  # the jumper chooses whom to swap with
+    m.apply("c", SwapHands("a"))
+    assert m.public_view().to_act == "d"
+    m = house(
+        {"a": "G1 G2", "b": "B5 B6", "c": "R+2 Y6 Y7", "d": "B7 B8"},
+        top="R+2",
+        turn="a",
+        jump_in=True,
+        stacking=True,
+    )
+    events = m.apply("c", JumpIn(card("R+2")))
+    assert VolleyRaised("c", "d", 2) in events
+    assert m.public_view().to_act == "d"
 
 
 # H4 ------------------------------------------------------------------------------------
