@@ -4,8 +4,9 @@ Play goes on from them; like any play it closes a pending UNO window. The first
 action the table receives wins the race.
 
 Decided: a jump-in is open while the match waits for an ordinary turn (the first
-card turned up included) or for a drawn card to be played or kept (the drawn card's chance is lost); not while a
-colour is named, a volley or draw-wild is answered, or a 7's swap is chosen.
+card turned up included) or for a drawn card to be played or kept (the drawn
+card's chance is lost); not while a colour is named, a volley or draw-wild is
+answered, or a 7's swap is chosen.
 """
 
 from __future__ import annotations
