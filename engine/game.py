@@ -43,6 +43,7 @@ from engine.events import (
     PlayerRemoved,
     TurnStarted,
 )
+from engine.memo import Memo
 from engine.offers import (
     ACCEPT,
     CHOOSE,
@@ -71,7 +72,7 @@ RECENT_EVENTS = 10  # shown in PublicView.recent
 class Game:
     """A match of rounds until the target score, for one variant."""
 
-    __slots__ = ("is_over", "rules", "table")
+    __slots__ = ("is_over", "memo", "rules", "table")
 
     is_over: bool  # a plain attribute, read by every bot loop: `table.over`, kept in step
 
@@ -79,6 +80,7 @@ class Game:
         tailor = rules.tailor  # classic's house rules (H1–H4), as the table's options say
         self.rules = rules if tailor is None else tailor(table.options)
         self.table = table
+        self.memo = Memo(table.players)  # beside the rule state, never saved
         self.is_over = table.over
 
     @classmethod
@@ -109,19 +111,22 @@ class Game:
 
     def waiting_for(self) -> tuple[str, ...]:
         t = self.table
-        return () if t.over else t.waits[t.turn]
+        return () if t.over else self.memo.waits[t.turn]
 
     def legal_actions(self, player: str) -> list[Action]:
         t = self.table
-        i = t.index.get(player, -1)
-        if t.offered_version != t.version or t.offered_seat != i:
-            t.offered = legal.legal_actions(t, self.rules, i)
-            t.offered_version = t.version
-            t.offered_seat = i
-        return t.offered[:]  # a copy: the caller may change it
+        memo = self.memo
+        i = memo.index.get(player, -1)
+        if not memo.holds(t.version, i):
+            memo.keep(t.version, i, legal.legal_actions(t, self.rules, i))
+        return memo.offered[:]  # a copy: the caller may change it
 
     def check(self, player: str, action: Action) -> None:
-        legal.check(self.table, self.rules, self.table.index.get(player, -1), action)
+        """Judge `action`; passed, `apply` takes this very instance without judging it again."""
+        t = self.table
+        i = self.memo.index.get(player, -1)
+        legal.check(t, self.rules, i, action)
+        self.memo.admit(t.version, i, action)
 
     def apply_logged(self, player: str, action: Action) -> list[Event]:
         """`apply` an action read back from a server's action log.
@@ -143,8 +148,8 @@ class Game:
         """Carry out a legal action and return its public events; illegal: raise, no change."""
         t = self.table
         rules = self.rules
-        i = t.index.get(player, -1)
-        _admit(t, rules, i, action)
+        i = self.memo.index.get(player, -1)
+        _admit(t, rules, self.memo, i, action)
         events: list[Event] = []
         match action:
             # Class patterns without keywords: a keyword is a generic getattr, a
@@ -211,7 +216,7 @@ class Game:
         return events
 
     def _seat(self, player: str) -> int:
-        i = self.table.index.get(player)
+        i = self.memo.index.get(player)
         if i is None:
             raise UnknownPlayer("You're not playing in this match.")
         if self.table.over:
@@ -279,7 +284,7 @@ class Game:
 
     def private_view(self, player: str) -> PrivateView:
         t = self.table
-        i = t.index.get(player)
+        i = self.memo.index.get(player)
         if i is None:
             raise UnknownPlayer("You're not playing in this match.")
         mine = i == t.turn and not t.over
@@ -361,19 +366,12 @@ def _pass_on(t: Table, i: int, events: list[Event]) -> None:
     give_turn(t, t.order[i], Pending.NONE, events)
 
 
-def _admit(t: Table, rules: Ruleset, i: int, action: Action) -> None:
+def _admit(t: Table, rules: Ruleset, memo: Memo, i: int, action: Action) -> None:
     """Let seat `i`'s action through, or raise (X1: then nothing has changed).
 
-    An instance `legal_actions` offered in this very state is legal (a property test
-    holds every offer to what `check` accepts); anything else is judged.
+    An instance offered or passed by `check` in this very state is not judged again.
     """
-    if t.offered_version == t.version and t.offered_seat == i:
-        for offer in t.offered:  # by identity: an equal copy is judged
-            if offer is action:
-                break
-        else:
-            legal.check(t, rules, i, action)
-    else:
+    if not memo.judged(t.version, i, action):
         legal.check(t, rules, i, action)
     if t.revealed_to == i:  # D10/P7/C7: shown until the challenger's next action
         t.revealed_to = -1
@@ -410,7 +408,7 @@ def most_held_colour(hand: Sequence[Card]) -> Colour:
 def _asked_no_longer(t: Table, rules: Ruleset, player: str) -> bool:
     """A Duo `NoDump` by the player whose last act was a Reverse that left them no
     other card of its colour (the old engine still asked them about a dump)."""
-    i = t.index.get(player, -1)
+    i = t.players.index(player) if player in t.players else -1
     if rules.variant != "duo" or i < 0 or not t.discard:
         return False
     if NO_DUMP in legal.legal_actions(t, rules, i):

@@ -49,7 +49,7 @@ def pass_hands(t: Table, i: int, events: list[Event]) -> None:
 
 def swap(t: Table, i: int, target: str, events: list[Event]) -> None:
     """The 7's player chose whom to swap with (already judged legal)."""
-    _swap(t, i, t.index[target], events)
+    _swap(t, i, t.players.index(target), events)
     _done(t, i, events)
 
 
@@ -60,7 +60,8 @@ def offers(t: Table, i: int) -> list[Action]:
 def check(t: Table, i: int, action: Action) -> None:
     if not isinstance(action, SwapHands):
         raise WrongMoment("Choose whom to swap hands with first.")
-    k = t.index.get(action.target, -1) if isinstance(action.target, str) else -1
+    target = action.target
+    k = t.players.index(target) if isinstance(target, str) and target in t.players else -1
     if k < 0 or k == i or not t.seated[k]:
         raise WrongMoment("Choose another player still at the table to swap hands with.")
 

@@ -13,7 +13,6 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 
-from engine.actions import Action
 from engine.cards import Card, Colour
 from engine.events import (
     CardsDrawn,
@@ -100,9 +99,7 @@ class Table:
     seed: int
     rng: random.Random
     shuffled_refill: bool  # P9/C9 shuffle the old discards; D12 turns them over
-    index: dict[str, int] = field(default_factory=dict)
     said: tuple[SeatEvents, ...] = ()  # shared events, per seat
-    waits: tuple[tuple[str], ...] = ()  # `waiting_for` of each seat
     version: int = 0
     round: int = 0
     scores: list[int] = field(default_factory=list)
@@ -135,12 +132,6 @@ class Table:
     winner: int = -1
     over: bool = False
     recent: deque[Event] = field(default_factory=deque)
-    # The last `legal_actions` answer: for (version, seat), the shared action instances
-    # offered. `apply` accepts an offered instance without judging it again (a
-    # property test holds every offered action to what `check` accepts).
-    offered_version: int = -1
-    offered_seat: int = -1
-    offered: list[Action] = field(default_factory=list)
 
     def next_seat(self, i: int) -> int:
         return self.order[i]
@@ -164,9 +155,7 @@ def blank_table(
         seed=seed,
         rng=random.Random(seed),  # X4: the only source of chance
         shuffled_refill=shuffled_refill,
-        index={p: k for k, p in enumerate(players)},
         said=tuple(SeatEvents.of(p) for p in players),
-        waits=tuple((p,) for p in players),
         scores=[0] * n,
         seated=[True] * n,
         hands=[[] for _ in range(n)],

@@ -63,7 +63,7 @@ def house(
 
 
 def hand_of(m: Game, player: str) -> list[str]:
-    return sorted(c.code for c in m.table.hands[m.table.index[player]])
+    return sorted(c.code for c in m.table.hands[m.table.players.index(player)])
 
 
 def hand_of_cards(m: Game | Match, player: str) -> tuple[Card, ...]:
