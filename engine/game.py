@@ -117,7 +117,7 @@ class Game:
         t = self.table
         memo = self.memo
         i = memo.index.get(player, -1)
-        if not memo.holds(t.version, i):
+        if memo.version != t.version or memo.seat != i:  # inline: every bot loop asks
             memo.keep(t.version, i, legal.legal_actions(t, self.rules, i))
         return memo.offered[:]  # a copy: the caller may change it
 
@@ -371,7 +371,7 @@ def _admit(t: Table, rules: Ruleset, memo: Memo, i: int, action: Action) -> None
 
     An instance offered or passed by `check` in this very state is not judged again.
     """
-    if not memo.judged(t.version, i, action):
+    if memo.version != t.version or memo.seat != i or not memo.judged(action):
         legal.check(t, rules, i, action)
     if t.revealed_to == i:  # D10/P7/C7: shown until the challenger's next action
         t.revealed_to = -1

@@ -43,10 +43,9 @@ class Memo:
             self.keep(version, seat, [])
         self.admitted = action
 
-    def judged(self, version: int, seat: int, action: Action) -> bool:
-        """Whether `action`, this very instance, was offered or admitted in this state."""
-        if not self.holds(version, seat):
-            return False
+    def judged(self, action: Action) -> bool:
+        """Whether `action`, this very instance, was offered or admitted (in the state
+        and for the seat `holds`)."""
         if action is self.admitted:
             return True
         for offer in self.offered:  # by identity: an equal copy is judged
