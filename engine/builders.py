@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.board import Board
 from engine.cards import Card, Colour, Face, cards
 from engine.game import Game, new_table
 from engine.match import RULES, Options
 from engine.piles import check_cards, fill, sync_playable
 from engine.seats import set_order
-from engine.table import Table
 from engine.views import Pending, Phase
 
 CardsLike = str | Sequence[Card]
@@ -75,7 +75,7 @@ def table_for_test(
     return Game(rules, t)
 
 
-def _rest(t: Table, deck: list[Card], rest: str) -> None:
+def _rest(t: Board, deck: list[Card], rest: str) -> None:
     if rest == "shuffled":
         fill(t, deck, shuffled=True)
     elif rest == "draw":

@@ -1,6 +1,6 @@
 """`Game`: a match of any variant, the `engine.match.Match` protocol.
 
-It holds a `Table` (the state as one plain record) and the variant's
+It holds a `Board` (the rule state, engine/table.py, and its lookups) and the variant's
 `Ruleset`. `apply` checks an action (`engine.legal`), then carries it out
 through one dispatch over the action types; the rules themselves live in the
 shared modules (turn, piles, seats, uno_call, wild_draw, scoring, dealing) and
@@ -32,6 +32,7 @@ from engine.actions import (
     SwapHands,
     TakeVolley,
 )
+from engine.board import Board, blank_board
 from engine.cards import HAND_ORDER, Card, Colour, Face
 from engine.codec import dump_table, load_table
 from engine.errors import MatchOver, NotYourTurn, UnknownPlayer
@@ -60,7 +61,6 @@ from engine.placing import Placing, placings
 from engine.ruleset import Ruleset
 from engine.scoring import end_match
 from engine.seats import give_turn, set_order
-from engine.table import Table, blank_table
 from engine.turn import choose_colour, give, keep_drawn, play_card
 from engine.views import Pending, Phase, PrivateView, PublicView, SeatView
 from engine.volley import take_volley
@@ -76,7 +76,7 @@ class Game:
 
     is_over: bool  # a plain attribute, read by every bot loop: `table.over`, kept in step
 
-    def __init__(self, rules: Ruleset, table: Table) -> None:
+    def __init__(self, rules: Ruleset, table: Board) -> None:
         tailor = rules.tailor  # classic's house rules (H1–H4), as the table's options say
         self.rules = rules if tailor is None else tailor(table.options)
         self.table = table
@@ -325,7 +325,7 @@ class Game:
 
 
 def _volley_or_house(
-    t: Table, rules: Ruleset, i: int, action: TakeVolley | JumpIn | SwapHands, events: list[Event]
+    t: Board, rules: Ruleset, i: int, action: TakeVolley | JumpIn | SwapHands, events: list[Event]
 ) -> None:
     """D7 and H1's volley, H3's jump-in, H2's swap, already judged legal."""
     match action:
@@ -339,7 +339,7 @@ def _volley_or_house(
             assert_never(action)
 
 
-def _raised_what_is_owed(t: Table, i: int) -> bool:
+def _raised_what_is_owed(t: Board, i: int) -> bool:
     """X3, H1: the player to act owes what seat `i`'s card raised: a draw-wild they
     may still challenge, or a stack's total. A stack is always passed to the next
     seat and nothing turns the direction while it runs, so its raiser sits just
@@ -349,7 +349,7 @@ def _raised_what_is_owed(t: Table, i: int) -> bool:
     return t.pending is Pending.VOLLEY and t.order[i] == t.turn
 
 
-def _pass_on(t: Table, i: int, events: list[Event]) -> None:
+def _pass_on(t: Board, i: int, events: list[Event]) -> None:
     """X3: what the leaver had pending is cancelled and the next player plays; an
     unnamed wild keeps the colour in play before it (none before a first card:
     then the next player names it, and plays)."""
@@ -366,7 +366,7 @@ def _pass_on(t: Table, i: int, events: list[Event]) -> None:
     give_turn(t, t.order[i], Pending.NONE, events)
 
 
-def _admit(t: Table, rules: Ruleset, memo: Memo, i: int, action: Action) -> None:
+def _admit(t: Board, rules: Ruleset, memo: Memo, i: int, action: Action) -> None:
     """Let seat `i`'s action through, or raise (X1: then nothing has changed).
 
     An instance offered or passed by `check` in this very state is not judged again.
@@ -378,7 +378,7 @@ def _admit(t: Table, rules: Ruleset, memo: Memo, i: int, action: Action) -> None
         t.revealed = ()
 
 
-def new_table(rules: Ruleset, players: Sequence[str], seed: int, options: Options) -> Table:
+def new_table(rules: Ruleset, players: Sequence[str], seed: int, options: Options) -> Board:
     seats = tuple(players)
     low, high = rules.seats
     if not low <= len(seats) <= high:
@@ -386,7 +386,7 @@ def new_table(rules: Ruleset, players: Sequence[str], seed: int, options: Option
         raise ValueError(f"{rules.title} is for {count} players")
     if len(set(seats)) != len(seats):
         raise ValueError("players must be distinct")
-    return blank_table(
+    return blank_board(
         rules.variant,
         options,
         seats,
@@ -405,7 +405,7 @@ def most_held_colour(hand: Sequence[Card]) -> Colour:
     return max(Colour, key=counts.__getitem__)
 
 
-def _asked_no_longer(t: Table, rules: Ruleset, player: str) -> bool:
+def _asked_no_longer(t: Board, rules: Ruleset, player: str) -> bool:
     """A Duo `NoDump` by the player whose last act was a Reverse that left them no
     other card of its colour (the old engine still asked them about a dump)."""
     i = t.players.index(player) if player in t.players else -1
