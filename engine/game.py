@@ -118,7 +118,9 @@ class Game:
         memo = self.memo
         i = memo.index.get(player, -1)
         if memo.version != t.version or memo.seat != i:  # inline: every bot loop asks
-            memo.keep(t.version, i, legal.legal_actions(t, self.rules, i))
+            memo.offered = legal.legal_actions(t, self.rules, i)
+            memo.version = t.version
+            memo.seat = i
         return memo.offered[:]  # a copy: the caller may change it
 
     def check(self, player: str, action: Action) -> None:
@@ -369,13 +371,25 @@ def _pass_on(t: Board, i: int, events: list[Event]) -> None:
 def _admit(t: Board, rules: Ruleset, memo: Memo, i: int, action: Action) -> None:
     """Let seat `i`'s action through, or raise (X1: then nothing has changed).
 
-    An instance offered or passed by `check` in this very state is not judged again.
+    An instance `legal_actions` offered, or the one `check` passed, in this very state
+    and for this seat is not judged again (inline: every bot loop passes here).
     """
-    if memo.version != t.version or memo.seat != i or not memo.judged(action):
-        legal.check(t, rules, i, action)
+    if memo.version == t.version and memo.seat == i:
+        for offer in memo.offered:  # by identity: an equal copy is judged
+            if offer is action:
+                break
+        else:
+            _judge(t, rules, memo, i, action)
+    else:
+        _judge(t, rules, memo, i, action)
     if t.revealed_to == i:  # D10/P7/C7: shown until the challenger's next action
         t.revealed_to = -1
         t.revealed = ()
+
+
+def _judge(t: Board, rules: Ruleset, memo: Memo, i: int, action: Action) -> None:
+    if not memo.passed(t.version, i, action):
+        legal.check(t, rules, i, action)
 
 
 def new_table(rules: Ruleset, players: Sequence[str], seed: int, options: Options) -> Board:

@@ -123,3 +123,12 @@ def test_x1_a_refused_check_admits_nothing(judged: Judged) -> None:
         m.apply("a", click)
     assert frozen(m) == before
     assert len(judged) == 2
+
+
+def test_x1_a_check_before_any_offer_leaves_the_offers_whole(judged: Judged) -> None:
+    m = classic()
+    click = decoded(Draw())
+    m.check("a", click)
+    assert set(m.legal_actions("a")) == {Play(card("R5")), Draw()}
+    m.apply("a", click)
+    assert len(judged) == 1
