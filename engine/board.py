@@ -1,7 +1,8 @@
 """`Board`: a match's `Table` (the rule state) with the lookups the rules read on
-every action, derived from it and kept in step by the modules that change what
-they derive from (engine/seats.py, engine/piles.py). Never saved: loading a
-snapshot rebuilds them (engine/codec.py).
+every action, derived from it and kept in step where what they derive from
+changes (the seat order in engine/seats.py, the matching cards wherever the top
+card or the colour changes). Never saved: loading a snapshot rebuilds them
+(engine/codec.py).
 """
 
 from __future__ import annotations
