@@ -10,6 +10,7 @@ import pytest
 from engine.actions import (
     Accept,
     CallUno,
+    CatchUno,
     Challenge,
     ChooseColour,
     Draw,
@@ -422,6 +423,16 @@ def test_h2_uno_is_called_with_a_seven_or_zero_on_the_cards_left_by_the_play() -
         assert Play(card(face), uno=True) not in m.legal_actions("a")  # leaves two
         with pytest.raises(WrongMoment):
             m.apply("a", Play(card(face), uno=True))
+
+
+def test_h2_nobody_can_be_caught_while_a_swap_is_chosen() -> None:
+    m = house({"a": "R7 R1", "b": "G5 G6 G7", "c": "Y5 Y6"}, top="R3", turn="a", seven_o=True)
+    m.apply("a", Play(card("R7")))  # one card left, no UNO called: the swap comes first
+    assert m.public_view().pending is Pending.SWAP
+    assert all(not seat.exposed for seat in m.public_view().seats)
+    assert CatchUno() not in m.legal_actions("b")
+    m.apply("a", SwapHands("b"))
+    assert all(not seat.exposed for seat in m.public_view().seats)
 
 
 def test_h2_x3_a_swap_being_chosen_stays_open_when_a_leaver_leaves_two_seated() -> None:
