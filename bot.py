@@ -26,9 +26,9 @@ from pydantic import ValidationError
 from cogs.uno import ids
 from cogs.uno.art import CardEmojis, cached_images, every_card_image
 from cogs.uno.cog import install
+from cogs.uno.config import UnoSettings
+from cogs.uno.i18n.translator import CommandTranslator
 from cogs.uno.render import faces
-from cogs.uno.settings import UnoSettings
-from cogs.uno.translator import CommandTranslator
 from config import Settings
 from db.database import Database
 from db.errors import DatabaseError
@@ -88,7 +88,8 @@ def _without_table_embeds(parse: Callable[[Any], None]) -> Callable[[Any], None]
     Every click carries the message it was made on, which discord.py parses whole. The
     embed of a hand panel or of the table message (the hand, the seats, the last moves)
     is the largest part of it, and no table click reads it: it is checked against the
-    message's components, id and flags only (cogs/uno/issued.py, table_clicks.py).
+    message's components, id and flags only (cogs/uno/transport/issued.py,
+    cogs/uno/table/clicks.py).
     """
 
     def parse_interaction_create(data: Any) -> None:

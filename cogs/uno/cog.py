@@ -10,29 +10,30 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.uno import answers, ids, payloads, render
-from cogs.uno.click_clock import TOO_LATE, ClickClock
+from cogs.uno import ids, render
+from cogs.uno.boards.scoreboards import Scoreboards
 from cogs.uno.collector import Collector
-from cogs.uno.computers import ComputerSeats
-from cogs.uno.issued import click_data
-from cogs.uno.l10n import N_, member_language, server_language, speak, speaking, t, tn
-from cogs.uno.lobbies import LobbyManager
-from cogs.uno.lobby_clicks import LobbyClicks
-from cogs.uno.outcome import Accepted, Refused
-from cogs.uno.owed_endings import OwedEndings
-from cogs.uno.panels import HandPanels
-from cogs.uno.raw_http import close_connections
-from cogs.uno.refusals import refusal_words
-from cogs.uno.rematches import Rematches
+from cogs.uno.config import UnoSettings
+from cogs.uno.i18n.l10n import N_, member_language, server_language, speak, speaking, t, tn
+from cogs.uno.i18n.refusals import refusal_words
+from cogs.uno.lobby.clicks import LobbyClicks
+from cogs.uno.lobby.manager import LobbyManager
 from cogs.uno.render import OPEN_COMMANDS, ButtonSpec
-from cogs.uno.scoreboards import Scoreboards
-from cogs.uno.server_settings import ServerSettings
-from cogs.uno.settings import UnoSettings
-from cogs.uno.table import Table
-from cogs.uno.table_clicks import TableClicks
-from cogs.uno.table_message import TableMessage
-from cogs.uno.table_options import TableOptions
-from cogs.uno.tables import REMOVE, TableService
+from cogs.uno.settings.server import ServerSettings
+from cogs.uno.table.clicks import TableClicks
+from cogs.uno.table.computers import ComputerSeats
+from cogs.uno.table.message import TableMessage
+from cogs.uno.table.options import TableOptions
+from cogs.uno.table.outcome import Accepted, Refused
+from cogs.uno.table.owed_endings import OwedEndings
+from cogs.uno.table.panels import HandPanels
+from cogs.uno.table.rematches import Rematches
+from cogs.uno.table.running import Table
+from cogs.uno.table.service import REMOVE, TableService
+from cogs.uno.transport import answers, payloads
+from cogs.uno.transport.click_clock import TOO_LATE, ClickClock
+from cogs.uno.transport.issued import click_data
+from cogs.uno.transport.raw_http import close_connections
 from db.database import Database
 from db.errors import DatabaseError, MemberPlaying, StorageError
 from engine.errors import IllegalAction

@@ -13,11 +13,11 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.uno.boards.scoreboards import board_page
 from cogs.uno.cog import UnoCog, UserFacingError
-from cogs.uno.lobby import Lobby
-from cogs.uno.scoreboards import board_page
-from cogs.uno.settings import UnoSettings
-from cogs.uno.table_options import TableOptions
+from cogs.uno.config import UnoSettings
+from cogs.uno.lobby.lobby import Lobby
+from cogs.uno.table.options import TableOptions
 from db.database import Database
 from tests.db.conftest import GUILD as BOARD_GUILD
 from tests.db.conftest import Clock, win

@@ -70,5 +70,5 @@ def test_the_loop_finder_finds_a_loop() -> None:
 def test_the_cog_is_thin() -> None:
     # The cog holds the commands and the one router; parts hold the rest.
     cog = graph()["cogs.uno.cog"]
-    assert "cogs.uno.tables" in cog
-    assert "cogs.uno.table_clicks" in cog
+    assert "cogs.uno.table.service" in cog
+    assert "cogs.uno.table.clicks" in cog
