@@ -68,6 +68,36 @@ class LobbyClicks:
             await self._start(interaction, lobby)
         return None
 
+    async def open_command(
+        self,
+        interaction: discord.Interaction[Any],
+        variant: Variant,
+        *,
+        target: int | None,
+        opponent: discord.Member | None,
+        computer: str | None,
+    ) -> str | None:
+        """`/uno duo|pizza|classic`: a lobby, or with `computer` (its strength) a Duo
+        table against the computer at once; else the refusal that says why not."""
+        play = await self._options(interaction, variant, target=target)
+        if refusal := self.refuse_open(interaction, None if computer else opponent, play):
+            return refusal
+        if computer is not None:
+            await self.play_computer(interaction, play=play, strength=computer)
+        else:
+            await self.open(interaction, variant, play=play, opponent=opponent)
+        return None
+
+    async def _options(
+        self, interaction: discord.Interaction[Any], variant: Variant, *, target: int | None
+    ) -> TableOptions:
+        """The options a new table here plays with: the server's settings, `target` first."""
+        assert interaction.guild_id is not None
+        settings = await self.tables.db.settings.get(interaction.guild_id)
+        return TableOptions.of(
+            settings, variant, target=target, turn_seconds=self.tables.settings.turn_seconds
+        )
+
     def refuse_open(
         self,
         interaction: discord.Interaction[Any],

@@ -129,6 +129,22 @@ class LobbyManager:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
+    async def leave(self, lobby: Lobby, user: discord.abc.User) -> None:
+        """`/uno leave` in a lobby: the seat freed, or the lobby closed if it empties."""
+        move = self.decide(lobby, user, "leave")
+        if move.kind == "close":
+            self.close(lobby)
+            await self.show_closed(lobby, move.text)
+        else:
+            await self.show(lobby)
+
+    async def end(self, lobby: Lobby, *, ender: str, language: str) -> None:
+        """`/uno end` in a lobby: closed, and its message says by whom (in `language`)."""
+        self.close(lobby)
+        with speaking(language):
+            closed = t("Closed by {player}.", player=ender)
+        await self.show_closed(lobby, closed)
+
     async def _forget_row(self, lobby_id: int) -> None:
         try:
             await self.db.lobbies.close(lobby_id)

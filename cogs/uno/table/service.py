@@ -23,6 +23,7 @@ from cogs.uno import render
 from cogs.uno.config import UnoSettings
 from cogs.uno.i18n.l10n import N_, speaking, t, tn
 from cogs.uno.i18n.refusals import refusal_words
+from cogs.uno.refusal import UserFacingError
 from cogs.uno.table.computer_ids import is_computer
 from cogs.uno.table.message import TABLE_REPOST_AGE, TableMessage
 from cogs.uno.table.options import TableOptions
@@ -436,6 +437,20 @@ class TableService:
             table.timeouts[player] -= 1
 
     # -- closing -----------------------------------------------------------------
+
+    async def leave(self, table: Table, player: str) -> None:
+        """`/uno leave`: the player forfeits; a refusal says why not."""
+        outcome = await self.act(table, player, REMOVE, None)
+        if isinstance(outcome, Refused) and outcome.kind == "busy":
+            raise UserFacingError(t("The table is busy with a move — try again in a moment."))
+        if not isinstance(outcome, Accepted):
+            raise UserFacingError(t("That game is already over."))
+
+    async def end_by(self, table: Table, *, ender: str, language: str) -> None:
+        """`/uno end`: closed unscored, its message naming who ended it (in `language`)."""
+        with speaking(language):
+            reason = t("Ended by {player}; not scored.", player=ender)
+        await self.end(table, reason=reason)
 
     async def end(self, table: Table, *, reason: str) -> bool:
         """Close early, unscored (`/uno end`); False if it had already closed."""
