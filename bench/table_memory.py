@@ -35,7 +35,7 @@ from cogs.uno.table.message import TableMessage  # noqa: E402
 from cogs.uno.table.options import TableOptions  # noqa: E402
 from cogs.uno.table.outcome import Accepted  # noqa: E402
 from cogs.uno.table.panels import HandPanels  # noqa: E402
-from cogs.uno.table.running import Table  # noqa: E402
+from cogs.uno.table.running import LiveTable  # noqa: E402
 from cogs.uno.table.service import TableService  # noqa: E402
 from cogs.uno.transport import answers  # noqa: E402
 from db.database import Database  # noqa: E402
@@ -78,7 +78,7 @@ async def _edit_original(client: Any, token: str, data: dict[str, Any]) -> None:
 
 
 async def _play(
-    service: TableService, panels: HandPanels, table: Table, rng: random.Random
+    service: TableService, panels: HandPanels, table: LiveTable, rng: random.Random
 ) -> None:
     ready = [p for p in table.match.players if table.match.legal_actions(p)]
     if not ready or table.closed:

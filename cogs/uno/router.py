@@ -74,7 +74,7 @@ class ClickRouter:
         *,
         age: float,
     ) -> None:
-        if isinstance(control, ids.LeaderboardPage):
+        if isinstance(control, ids.LeaderboardControl):
             await self.boards.turn_page(interaction, control)
         elif isinstance(control, ids.Rematch):
             await self.rematches.click(interaction, control.table_id)

@@ -11,7 +11,7 @@ from cogs.uno.i18n.l10n import server_language, speaking, t
 from cogs.uno.lobby.manager import LobbyManager
 from cogs.uno.refusal import UserFacingError
 from cogs.uno.render import OPEN_COMMANDS
-from cogs.uno.table.running import Table
+from cogs.uno.table.running import LiveTable
 from cogs.uno.table.service import TableService
 from cogs.uno.transport import answers
 
@@ -23,7 +23,7 @@ class Whereabouts:
         self.lobbies = lobbies
         self.tables = tables
 
-    def table_for(self, *, user_id: int, channel_id: int) -> Table:
+    def table_for(self, *, user_id: int, channel_id: int) -> LiveTable:
         """The caller's table, this channel's first; else a refusal that says why."""
         here = self.tables.registry.in_channel(channel_id)
         if here is not None and here.seated(user_id):

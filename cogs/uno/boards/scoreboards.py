@@ -61,7 +61,7 @@ class Scoreboards:
         return sorted(short, key=lambda e: (-e.played, e.display_name.casefold()))
 
     async def turn_page(
-        self, interaction: discord.Interaction[Any], control: ids.LeaderboardPage
+        self, interaction: discord.Interaction[Any], control: ids.LeaderboardControl
     ) -> None:
         """A pager click: only one the bot drew on this message, for a known board."""
         variant = VARIANTS.get(control.variant)
@@ -77,7 +77,10 @@ class Scoreboards:
         await answers.update(interaction, _with_share(data) if private else data)
 
     async def _page_data(
-        self, interaction: discord.Interaction[Any], variant: Variant, control: ids.LeaderboardPage
+        self,
+        interaction: discord.Interaction[Any],
+        variant: Variant,
+        control: ids.LeaderboardControl,
     ) -> dict[str, Any]:
         assert interaction.guild_id is not None
         if control.by_rating:
@@ -191,7 +194,7 @@ class Scoreboards:
         await answers.respond(interaction, data)
 
 
-def _shown_page(message: discord.Message) -> ids.LeaderboardPage | None:
+def _shown_page(message: discord.Message) -> ids.LeaderboardControl | None:
     """The board page a message shows, read from its pager (Next names the page after)."""
     pages = [
         control
@@ -200,13 +203,13 @@ def _shown_page(message: discord.Message) -> ids.LeaderboardPage | None:
         for child in row.children
         if isinstance(
             control := ids.parse_custom_id(getattr(child, "custom_id", None) or ""),
-            ids.LeaderboardPage,
+            ids.LeaderboardControl,
         )
     ]
     if not pages:
         return None
     after = max(pages, key=lambda p: p.page)
-    return ids.LeaderboardPage(after.variant, max(1, after.page - 1), after.by_rating)
+    return ids.LeaderboardControl(after.variant, max(1, after.page - 1), after.by_rating)
 
 
 def _share_button(custom_id: str = ids.SHARE_ID) -> discord.ui.Button[discord.ui.View]:

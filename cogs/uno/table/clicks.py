@@ -17,7 +17,7 @@ from cogs.uno.i18n.l10n import N_, t
 from cogs.uno.render import OPEN_COMMANDS
 from cogs.uno.table.outcome import Accepted, Outcome, Refused, Stale
 from cogs.uno.table.panels import HandPanels
-from cogs.uno.table.running import Table
+from cogs.uno.table.running import LiveTable
 from cogs.uno.table.service import TableService
 from cogs.uno.transport import answers
 from cogs.uno.transport.ack import Ack
@@ -73,7 +73,7 @@ class TableClicks:
             await self._elsewhere(interaction, table)
             return
         # The registry, not the table's public view: that view is let go once a state's
-        # panels are drawn (Table.trim_cache), and would be drawn again for this alone.
+        # panels are drawn (LiveTable.trim_cache), and would be drawn again for this alone.
         if not self.service.registry.seats(table, interaction.user.id):
             if control.code == ids.HAND:
                 await self._spectator(interaction, table)
@@ -90,7 +90,7 @@ class TableClicks:
     async def _dispatch(
         self,
         interaction: discord.Interaction[Any],
-        table: Table,
+        table: LiveTable,
         player: str,
         control: ids.TableControl,
         values: tuple[str, ...],
@@ -126,7 +126,7 @@ class TableClicks:
     async def _order(
         self,
         interaction: discord.Interaction[Any],
-        table: Table,
+        table: LiveTable,
         player: str,
         control: ids.TableControl,
         code: str,
@@ -151,7 +151,7 @@ class TableClicks:
     async def _act(
         self,
         interaction: discord.Interaction[Any],
-        table: Table,
+        table: LiveTable,
         player: str,
         action: Action,
         version: int | None,
@@ -172,7 +172,7 @@ class TableClicks:
             ack.cancel()
 
     async def _open_hand(
-        self, interaction: discord.Interaction[Any], table: Table, player: str, *, age: float
+        self, interaction: discord.Interaction[Any], table: LiveTable, player: str, *, age: float
     ) -> None:
         """The Hand button: a new private panel, with the tip the first time. The tip is
         read and marked in the database, which can wait behind a busy server's moves, so
@@ -198,7 +198,7 @@ class TableClicks:
         seconds = self.service.settings.turn_seconds
         return t(TIP, seconds=seconds)
 
-    async def _spectator(self, interaction: discord.Interaction[Any], table: Table) -> None:
+    async def _spectator(self, interaction: discord.Interaction[Any], table: LiveTable) -> None:
         """Someone watching presses Hand: the table as everyone sees it, and how to play."""
         embed = render.table_embed(
             table.public(), names=table.names, table_id=table.match_id, deadline=table.deadline
@@ -209,7 +209,7 @@ class TableClicks:
         await answers.send_private(interaction, data)
 
     async def _press_uno(
-        self, interaction: discord.Interaction[Any], table: Table, player: str, *, age: float
+        self, interaction: discord.Interaction[Any], table: LiveTable, player: str, *, age: float
     ) -> None:
         legal = table.match.legal_actions(player)
         action: Action
@@ -237,7 +237,7 @@ class TableClicks:
     async def _show_outcome(
         self,
         interaction: discord.Interaction[Any],
-        table: Table,
+        table: LiveTable,
         player: str,
         outcome: Outcome,
         *,
@@ -258,7 +258,7 @@ class TableClicks:
     async def show_panel(
         self,
         interaction: discord.Interaction[Any],
-        table: Table,
+        table: LiveTable,
         player: str,
         *,
         note: str | None = None,
@@ -286,7 +286,7 @@ class TableClicks:
             # once): a refresh sent meanwhile was overwritten, so the panel needs another.
             self.service.message.notify(table)
 
-    async def _elsewhere(self, interaction: discord.Interaction[Any], table: Table) -> None:
+    async def _elsewhere(self, interaction: discord.Interaction[Any], table: LiveTable) -> None:
         """From another server or channel: refused. From an old table message (re-posted
         since): pointed to the new one, and the old one loses its buttons."""
         here = (interaction.guild_id, interaction.channel_id) == (table.guild_id, table.channel_id)
@@ -314,7 +314,7 @@ class TableClicks:
         task.add_done_callback(self._background.discard)
 
 
-def _same_place(interaction: discord.Interaction[Any], table: Table) -> bool:
+def _same_place(interaction: discord.Interaction[Any], table: LiveTable) -> bool:
     """The click comes from the table's server and channel, and (unless it is on a
     private panel) from the table message itself."""
     if interaction.guild_id != table.guild_id or interaction.channel_id != table.channel_id:
@@ -337,7 +337,7 @@ def _on_panel(interaction: discord.Interaction[Any]) -> bool:
     return message is not None and message.flags.ephemeral
 
 
-def _dump_in_order(table: Table, player: str, card: Card | None) -> Action | None:
+def _dump_in_order(table: LiveTable, player: str, card: Card | None) -> Action | None:
     """Add `card` to the player's dump order; the whole Dump once one kind of card is left
     (those go last), else None (the pick is remembered: ask for the next)."""
     legal = table.match.legal_actions(player)

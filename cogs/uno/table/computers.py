@@ -21,7 +21,7 @@ import random
 from cogs.uno.table.computer_ids import table_strengths
 from cogs.uno.table.options import TableOptions
 from cogs.uno.table.outcome import Refused, Stale
-from cogs.uno.table.running import Table
+from cogs.uno.table.running import LiveTable
 from cogs.uno.table.service import TableService
 from engine.actions import Action
 from engine.players import Computer, new_computer
@@ -45,7 +45,7 @@ class ComputerSeats:
         self._seeds = random.Random(seed)
         self._pace = random.Random()
 
-    def wake(self, table: Table) -> None:
+    def wake(self, table: LiveTable) -> None:
         """The table changed (or was restored): let its computers look at it."""
         if table.closed:
             self._players.pop(table.match_id, None)
@@ -64,7 +64,7 @@ class ComputerSeats:
         for task in self._tasks.values():
             task.cancel()
 
-    async def _run(self, table: Table) -> None:
+    async def _run(self, table: LiveTable) -> None:
         try:
             while not (table.closed or self.tables.closing):
                 self._again.discard(table.match_id)
@@ -79,7 +79,7 @@ class ComputerSeats:
                 self._players.pop(table.match_id, None)
             self._tasks.pop(table.match_id, None)
 
-    async def _one_move(self, table: Table) -> bool:
+    async def _one_move(self, table: LiveTable) -> bool:
         """Ask each seated computer once; apply the first decision. True if one moved."""
         for _ in range(3):  # a stale decision is computed again for the new state
             version = table.match.version
@@ -100,7 +100,7 @@ class ComputerSeats:
                 return True
         return False
 
-    async def _decide(self, table: Table) -> tuple[str, Action] | None:
+    async def _decide(self, table: LiveTable) -> tuple[str, Action] | None:
         """Out-of-turn calls first, then the seat the match waits for (engine's order)."""
         if table.match.is_over:
             return None
@@ -117,7 +117,7 @@ class ComputerSeats:
                 return seat.player, action
         return None
 
-    def _seats(self, table: Table) -> dict[str, Computer]:
+    def _seats(self, table: LiveTable) -> dict[str, Computer]:
         seats = self._players.get(table.match_id)
         if seats is None:
             target = table.options.get("target")

@@ -24,7 +24,7 @@ from cogs.uno import render
 from cogs.uno.i18n.l10n import N_, guild_language, speaking, t
 from cogs.uno.table.computer_ids import is_computer
 from cogs.uno.table.panels import HandPanels
-from cogs.uno.table.running import Table
+from cogs.uno.table.running import LiveTable
 from cogs.uno.table.timers import call_at
 from cogs.uno.transport import payloads, raw_http
 from db.database import Database
@@ -79,15 +79,15 @@ class TableMessage:
         self.stopped = False
         # The buttons a match that ended by being played out keeps (Rematch), if any: the
         # offer behind them is stored before they are shown.
-        self.final_buttons: Callable[[Table], Awaitable[list[render.ButtonSpec]]] | None = None
+        self.final_buttons: Callable[[LiveTable], Awaitable[list[render.ButtonSpec]]] | None = None
 
-    def language(self, table: Table) -> str:
+    def language(self, table: LiveTable) -> str:
         """The language of everything the channel sees of `table`: the server's."""
         return guild_language(self.client.get_guild(table.guild_id))
 
     # -- the table message -----------------------------------------------------------
 
-    def request(self, table: Table, *, pace: Pace = "calm") -> None:
+    def request(self, table: LiveTable, *, pace: Pace = "calm") -> None:
         """Ask for a table message edit; edits are coalesced (module constants).
 
         `pace`: "now" (a table just started or restored), "prompt" (a public moment:
@@ -111,7 +111,7 @@ class TableMessage:
             table.prompt_pending = table.prompt_pending or pace != "calm"
         self._arm(table, loop)
 
-    def _arm(self, table: Table, loop: asyncio.AbstractEventLoop) -> None:
+    def _arm(self, table: LiveTable, loop: asyncio.AbstractEventLoop) -> None:
         if table.flusher is not None:
             return  # armed again when the edit in flight is done
         timer = table.edit_timer
@@ -121,7 +121,7 @@ class TableMessage:
             timer.cancel()
         table.edit_timer = call_at(table.edit_due, self._edit_due, table)
 
-    def _edit_due(self, table: Table) -> None:
+    def _edit_due(self, table: LiveTable) -> None:
         fired, table.edit_timer = table.edit_timer, None
         if table.behind_since is None or table.closed or self.stopped:
             return
@@ -131,7 +131,7 @@ class TableMessage:
             return
         table.flusher = asyncio.create_task(self._edit(table), name=f"uno-table-{table.match_id}")
 
-    async def _edit(self, table: Table) -> None:
+    async def _edit(self, table: LiveTable) -> None:
         loop = asyncio.get_running_loop()
         table.behind_since, table.prompt_pending = None, False
         table.edit_due, table.last_edit = math.inf, loop.time()
@@ -147,13 +147,13 @@ class TableMessage:
             self._arm(table, loop)
 
     def _payload(
-        self, table: Table, ended: str | None, final: Sequence[render.ButtonSpec]
+        self, table: LiveTable, ended: str | None, final: Sequence[render.ButtonSpec]
     ) -> dict[str, Any]:
         with speaking(self.language(table)):
             return self._payload_words(table, ended, final)
 
     def _payload_words(
-        self, table: Table, ended: str | None, final: Sequence[render.ButtonSpec]
+        self, table: LiveTable, ended: str | None, final: Sequence[render.ButtonSpec]
     ) -> dict[str, Any]:
         view = table.public()
         embed = render.table_embed(
@@ -172,7 +172,7 @@ class TableMessage:
         return {"content": None, "embeds": [embed.to_dict()], "components": payloads.rows(specs)}
 
     async def render_now(
-        self, table: Table, *, ended: str | None, final: Sequence[render.ButtonSpec] = ()
+        self, table: LiveTable, *, ended: str | None, final: Sequence[render.ButtonSpec] = ()
     ) -> None:
         """Show the table now; `final`: the buttons a closed table keeps (Rematch)."""
         payload = self._payload(table, ended, final)
@@ -191,7 +191,7 @@ class TableMessage:
                 pass  # deleted: post a new one below
         await self._repost(table, payload)
 
-    async def _repost(self, table: Table, payload: dict[str, Any]) -> None:
+    async def _repost(self, table: LiveTable, payload: dict[str, Any]) -> None:
         """Post the table anew below, then take the old message away.
 
         The new message's buttons come disabled and are enabled once its id is known
@@ -225,7 +225,7 @@ class TableMessage:
                 await self.client.http.delete_message(table.channel_id, old_id)
             await self._retired(old_id)
 
-    async def _posted(self, table: Table, message_id: int) -> None:
+    async def _posted(self, table: LiveTable, message_id: int) -> None:
         """Remember a message with buttons, so a restart can retire it if the table died."""
         if table.closed:
             return
@@ -242,7 +242,7 @@ class TableMessage:
         except DatabaseError as error:
             log.warning("Could not note table message %s retired: %s", message_id, error)
 
-    async def placed(self, table: Table) -> None:
+    async def placed(self, table: LiveTable) -> None:
         """The table took over its lobby's message: note it as a message with buttons."""
         if table.message_id is not None:
             await self._posted(table, table.message_id)
@@ -267,7 +267,7 @@ class TableMessage:
             await self.db.table_messages.retired(row.message_id)
         return len(rows)
 
-    def note_channel_message(self, table: Table | None, author_id: int) -> None:
+    def note_channel_message(self, table: LiveTable | None, author_id: int) -> None:
         """Count messages that push the table up; the next update re-posts it at the bottom."""
         if table is None or author_id == getattr(self.client.user, "id", None):
             return
@@ -276,7 +276,7 @@ class TableMessage:
             self.request(table, pace="prompt")
 
     @staticmethod
-    def stop_edits(table: Table) -> None:
+    def stop_edits(table: LiveTable) -> None:
         """No more coalesced edits or refreshes for `table` (closed, or the bot stops)."""
         if table.edit_timer is not None:
             table.edit_timer.cancel()
@@ -285,17 +285,17 @@ class TableMessage:
             if task is not None:
                 task.cancel()
 
-    def finish(self, table: Table, *, ended: str | None, announce: bool) -> None:
+    def finish(self, table: LiveTable, *, ended: str | None, announce: bool) -> None:
         """The table closed: its last state without buttons, and the ping goes."""
         self.stop_edits(table)
         if announce:
             self._spawn(self._finish(table, ended), f"uno-close-{table.match_id}")
 
-    async def finish_now(self, table: Table) -> None:
+    async def finish_now(self, table: LiveTable) -> None:
         """Show the end of a match played out (`finish`, awaited): after a restart."""
         await self._finish(table, None)
 
-    async def _finish(self, table: Table, ended: str | None) -> None:
+    async def _finish(self, table: LiveTable, ended: str | None) -> None:
         played_out = ended is None and table.match.is_over
         await self._send_outbox(table)
         try:
@@ -324,14 +324,14 @@ class TableMessage:
         else:
             await self.panels.tell(table, TABLE_CLOSED)
 
-    async def _shown(self, table: Table) -> None:
+    async def _shown(self, table: LiveTable) -> None:
         """The end of a match played out was shown: a restart need not show it again."""
         try:
             await self.db.tables.ending_shown(table.match_id)
         except DatabaseError as error:
             log.warning("Could not note the end of table %s shown: %s", table.match_id, error)
 
-    def summaries(self, table: Table, events: Sequence[Event]) -> None:
+    def summaries(self, table: LiveTable, events: Sequence[Event]) -> None:
         """Queue the round and match summaries `events` call for, in the channel's language."""
         for event in events:
             with speaking(self.language(table)):
@@ -345,14 +345,16 @@ class TableMessage:
 
     # -- summaries, pings and the others' panels --------------------------------------
 
-    def post_later(self, table: Table, embed: discord.Embed) -> None:
+    def post_later(self, table: LiveTable, embed: discord.Embed) -> None:
         """Queue a summary for the channel, sent in order by the table's worker."""
         self._outbox.setdefault(table.match_id, []).append(
             {"embeds": [embed.to_dict()], "allowed_mentions": {"parse": []}}
         )
         self.notify(table)
 
-    async def post(self, table: Table, *, content: str, mention: str | None = None) -> int | None:
+    async def post(
+        self, table: LiveTable, *, content: str, mention: str | None = None
+    ) -> int | None:
         users = [mention] if mention else []
         payload = {"content": content, "allowed_mentions": {"parse": [], "users": users}}
         try:
@@ -364,7 +366,7 @@ class TableMessage:
             return None
         return int(sent["id"])
 
-    def notify(self, table: Table, *, catch_up: bool = False) -> None:
+    def notify(self, table: LiveTable, *, catch_up: bool = False) -> None:
         """Summaries, other players' panels and the turn ping, by one worker per table.
 
         `catch_up`: also the panels of waiting players whose hand changed (they were left
@@ -377,7 +379,7 @@ class TableMessage:
                 self._notify(table), name=f"uno-notify-{table.match_id}"
             )
 
-    async def _notify(self, table: Table) -> None:
+    async def _notify(self, table: LiveTable) -> None:
         # Started by an action whose click is still being answered: that answer, and those
         # of the other clicks saved in the same commit, go out first. The worker's panels
         # would otherwise be drawn and sent ahead of them.
@@ -400,14 +402,14 @@ class TableMessage:
         # memory while the players think. A later click redraws what it needs.
         table.trim_cache()
 
-    async def _send_outbox(self, table: Table) -> None:
+    async def _send_outbox(self, table: LiveTable) -> None:
         for payload in self._outbox.pop(table.match_id, []):
             try:
                 await self.client.http.send_message(table.channel_id, params=_params(payload))
             except discord.HTTPException:
                 log.exception("Could not post a summary for table %s", table.match_id)
 
-    async def _ping_turn(self, table: Table) -> None:
+    async def _ping_turn(self, table: LiveTable) -> None:
         """Mention the player whose turn starts, once per turn and only them."""
         waiting = table.match.waiting_for()
         to_act = waiting[0] if waiting else None
@@ -443,7 +445,7 @@ class TableMessage:
         table.ping_message_id = await self.post(table, content=content, mention=mention)
 
     @staticmethod
-    def addressed(table: Table, player: str) -> tuple[str, str | None]:
+    def addressed(table: LiveTable, player: str) -> tuple[str, str | None]:
         """How a ping names `player`, and whom it mentions: the server may ask for names
         only, and a member who turned pings off (`/uno pings off`) is never mentioned."""
         mentions = table.play is None or table.play.mentions
@@ -451,7 +453,7 @@ class TableMessage:
             return f"<@{player}>", player
         return f"**{render.escaped_name(table.names, player)}**", None
 
-    async def _delete_ping(self, table: Table) -> None:
+    async def _delete_ping(self, table: LiveTable) -> None:
         if table.ping_message_id is None:
             return
         ping_id, table.ping_message_id = table.ping_message_id, None

@@ -12,7 +12,7 @@ import discord
 
 from cogs.uno import render
 from cogs.uno.i18n.l10n import N_, language, speaking, t
-from cogs.uno.table.running import Panel, Table
+from cogs.uno.table.running import LiveTable, Panel
 from cogs.uno.transport import answers, payloads
 
 log = logging.getLogger(__name__)
@@ -35,7 +35,7 @@ class HandPanels:
 
     def data(
         self,
-        table: Table,
+        table: LiveTable,
         player: str,
         *,
         page: int = 0,
@@ -78,7 +78,7 @@ class HandPanels:
         return built
 
     @staticmethod
-    def _table_fields(table: Table) -> render.TableFields:
+    def _table_fields(table: LiveTable) -> render.TableFields:
         """The seats and last moves every panel of this state shows, in this language."""
         cache = table.cached()
         key = ("table-fields", language())
@@ -87,7 +87,7 @@ class HandPanels:
             found = cache[key] = render.table_fields(table.public(), table.names)
         return found
 
-    def signature(self, table: Table, player: str) -> tuple[Any, ...]:
+    def signature(self, table: LiveTable, player: str) -> tuple[Any, ...]:
         """What the player can see and do: their panel changes only when this does."""
         cache = table.cached()
         key = ("signature", player)
@@ -104,7 +104,7 @@ class HandPanels:
             cache[key] = found
         return found
 
-    def answering(self, table: Table, player: str) -> None:
+    def answering(self, table: LiveTable, player: str) -> None:
         """The player's own click answer will show this state: no refresh for them."""
         panel = table.panels.get(player)
         if panel is not None:
@@ -112,7 +112,7 @@ class HandPanels:
 
     def remember(
         self,
-        table: Table,
+        table: LiveTable,
         player: str,
         token: str,
         *,
@@ -140,7 +140,7 @@ class HandPanels:
         )
         return signature != now
 
-    async def refresh_others(self, table: Table, *, everyone: bool = False) -> None:
+    async def refresh_others(self, table: LiveTable, *, everyone: bool = False) -> None:
         """Edit the open panels of players whose options changed, and only those.
 
         A waiting player with nothing to decide before and after (only their hand or a
@@ -172,7 +172,7 @@ class HandPanels:
                 table.panels.pop(player, None)  # token dead or message gone: ping instead
         table.panels_behind = behind and not table.closed
 
-    async def _farewell(self, table: Table, player: str, panel: Panel) -> None:
+    async def _farewell(self, table: LiveTable, player: str, panel: Panel) -> None:
         """A removed player's panel (they left, or missed too many turns) loses its
         buttons and says why, once."""
         table.panels.pop(player, None)
@@ -182,7 +182,7 @@ class HandPanels:
         with contextlib.suppress(*_UNDELIVERED):
             await answers.edit_original(self.client, panel.token, notice)
 
-    async def tell(self, table: Table, message: str, **values: object) -> None:
+    async def tell(self, table: LiveTable, message: str, **values: object) -> None:
         """Replace every open hand panel of the table with a notice (`message`, marked
         for the catalogue, in each player's language)."""
         for panel in table.panels.values():

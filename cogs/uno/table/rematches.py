@@ -20,7 +20,7 @@ from cogs.uno.lobby.manager import LobbyManager
 from cogs.uno.render import ButtonSpec
 from cogs.uno.table.computer_ids import is_computer, strength_of, table_strengths
 from cogs.uno.table.options import TableOptions
-from cogs.uno.table.running import Table
+from cogs.uno.table.running import LiveTable
 from cogs.uno.table.service import TableService
 from cogs.uno.transport import answers, payloads
 from db.database import Database
@@ -116,7 +116,7 @@ class Rematches:
                 self.offers[offer.table_id] = offer
         return len(self.offers)
 
-    async def offer(self, table: Table) -> list[ButtonSpec]:
+    async def offer(self, table: LiveTable) -> list[ButtonSpec]:
         """Called as a finished match is shown for the last time: its Rematch button,
         once the offer is stored (a restart after the match's end keeps it)."""
         known = self.offers.get(table.match_id)

@@ -38,7 +38,7 @@ class Panel:
 
 
 @dataclass(slots=True)
-class Table:
+class LiveTable:
     """One running match in one channel.
 
     `cache` holds what was worked out for the current state (the public view,

@@ -29,7 +29,7 @@ from cogs.uno.table.message import TABLE_REPOST_AGE, TableMessage
 from cogs.uno.table.options import TableOptions
 from cogs.uno.table.outcome import Accepted, Outcome, Refused, Stale
 from cogs.uno.table.registry import TableRegistry
-from cogs.uno.table.running import Table
+from cogs.uno.table.running import LiveTable
 from cogs.uno.table.scoring import match_results
 from cogs.uno.table.timers import TurnTimers
 from db.database import Database
@@ -75,7 +75,7 @@ class TableService:
         self._seeds = random.SystemRandom() if seed is None else random.Random(seed)
         self.closing = False  # the bot is shutting down: refuse new actions
         # The table changed, started or was restored: its computer seats may act.
-        self.on_moved: Callable[[Table], None] = lambda table: None
+        self.on_moved: Callable[[LiveTable], None] = lambda table: None
 
     # -- start and restore ---------------------------------------------------------
 
@@ -90,7 +90,7 @@ class TableService:
         play: TableOptions,
         message_id: int | None,
         computers: Mapping[int, str] | None = None,
-    ) -> Table:
+    ) -> LiveTable:
         """Create the match, record it, and show the table (in `message_id` if given).
 
         `computers`: the computer seats among `seats` and their strengths; a match
@@ -115,7 +115,7 @@ class TableService:
             message_id=message_id,
             practice=bool(computers),
         )
-        table = Table(
+        table = LiveTable(
             match_id=match_id,
             guild_id=guild_id,
             channel_id=channel_id,
@@ -155,7 +155,7 @@ class TableService:
             restored += 1
         return restored
 
-    async def _resume_keeping(self, table: Table) -> None:
+    async def _resume_keeping(self, table: LiveTable) -> None:
         """A stop between a pick and the keep it meant for a "Keep the rest" player: the
         keep is made now, as it would have been then."""
         if not table.keeping:
@@ -166,20 +166,20 @@ class TableService:
         except Exception:
             log.exception("Could not resume the draft keeps of table %s", table.match_id)
 
-    def _rebuild(self, running: RunningTable) -> Table:
+    def _rebuild(self, running: RunningTable) -> LiveTable:
         match = from_snapshot(json.loads(running.snapshot_json))
         for logged in running.actions:
             replay_logged(match, logged)
         return self.rebuilt(running, match)
 
-    def rebuilt(self, running: RunningTable, match: Match) -> Table:
+    def rebuilt(self, running: RunningTable, match: Match) -> LiveTable:
         """The table of a stored match whose state `match` was rebuilt (a restart)."""
         row = running.match
         options = dict(row.options)
         host = options.get("host_id", row.players[0].user_id)
         waiting = match.waiting_for()
         draft = match.public_view().round
-        return Table(
+        return LiveTable(
             match_id=row.match_id,
             guild_id=row.guild_id,
             channel_id=row.channel_id,
@@ -199,7 +199,7 @@ class TableService:
 
     async def act(
         self,
-        table: Table,
+        table: LiveTable,
         player: str,
         action: Action | None,
         version: int | None,
@@ -225,7 +225,7 @@ class TableService:
 
     async def _act_locked(
         self,
-        table: Table,
+        table: LiveTable,
         player: str,
         action: Action | None,
         version: int | None,
@@ -248,7 +248,7 @@ class TableService:
 
     async def _apply(
         self,
-        table: Table,
+        table: LiveTable,
         player: str,
         action: Action | None,
         *,
@@ -290,7 +290,7 @@ class TableService:
             events += await self._keep_drafting(table)
         return events
 
-    async def _forfeit_to_computers(self, table: Table) -> None:
+    async def _forfeit_to_computers(self, table: LiveTable) -> None:
         """The last human left: the computers don't play on alone, the match ends."""
         seated = [seat.player for seat in table.public().seats if seat.seated]
         if any(not is_computer(player) for player in seated):
@@ -300,7 +300,7 @@ class TableService:
                 return
             await self._apply(table, player, REMOVE, timed_out=False)
 
-    async def _keep_drafting(self, table: Table) -> list[Event]:
+    async def _keep_drafting(self, table: LiveTable) -> list[Event]:
         """ "Keep the rest": the next draft keep of a player who chose it, recorded as its
         own action like a click (and so on, through `_apply`, while it is their pick)."""
         waiting = table.match.waiting_for()
@@ -313,7 +313,7 @@ class TableService:
 
     async def _record(
         self,
-        table: Table,
+        table: LiveTable,
         player: str,
         data: dict[str, Any],
         events: list[Event],
@@ -344,7 +344,7 @@ class TableService:
             keeper_round=table.public().round if rest else None,
         )
 
-    async def _reload(self, table: Table) -> None:
+    async def _reload(self, table: LiveTable) -> None:
         """Rebuild the table's match from its last saved action (after a failed write)."""
         running = await self.db.tables.running_table(table.match_id)
         if running is None:
@@ -354,7 +354,7 @@ class TableService:
         table.forget_cache()
         self.registry.reseat(table)  # a removal that was not saved did not happen
 
-    def _moved_on(self, table: Table, *, events: Sequence[Event], prompt: bool = False) -> None:
+    def _moved_on(self, table: LiveTable, *, events: Sequence[Event], prompt: bool = False) -> None:
         """Summaries, timers, the table message, other panels and the turn ping: queued.
 
         The table message shows a public moment (`prompt`: a missed turn, an UNO called
@@ -373,13 +373,13 @@ class TableService:
 
     # -- timers --------------------------------------------------------------------
 
-    def _next_deadline(self, table: Table) -> datetime | None:
+    def _next_deadline(self, table: LiveTable) -> datetime | None:
         if table.match.is_over:
             return None
         moment = datetime.now(UTC) + timedelta(seconds=self._turn_seconds(table))
         return _whole_second(moment)
 
-    def _turn_seconds(self, table: Table) -> int:
+    def _turn_seconds(self, table: LiveTable) -> int:
         """The table's own timer (its server's setting), else the bot's default."""
         return self.settings.turn_seconds if table.play is None else table.play.turn_seconds
 
@@ -392,7 +392,7 @@ class TableService:
         grace = min(RESTART_GRACE, seconds / 2)
         return max(deadline, _whole_second(datetime.now(UTC) + timedelta(seconds=grace)))
 
-    async def _expired(self, table: Table, version: int) -> None:
+    async def _expired(self, table: LiveTable, version: int) -> None:
         async with table.lock:
             if table.closed or self.closing or table.match.version != version:
                 return  # closing: the deadline is stored and resumes after the restart
@@ -404,7 +404,7 @@ class TableService:
             except Exception:
                 log.exception("Timeout handling failed at table %s", table.match_id)
 
-    async def _time_out(self, table: Table, player: str) -> None:
+    async def _time_out(self, table: LiveTable, player: str) -> None:
         if table.timeouts.get(player, 0) + 1 >= MAX_TIMEOUTS:
             table.timeouts[player] = 0
             who, mention = self.message.addressed(table, player)
@@ -438,7 +438,7 @@ class TableService:
 
     # -- closing -----------------------------------------------------------------
 
-    async def leave(self, table: Table, player: str) -> None:
+    async def leave(self, table: LiveTable, player: str) -> None:
         """`/uno leave`: the player forfeits; a refusal says why not."""
         outcome = await self.act(table, player, REMOVE, None)
         if isinstance(outcome, Refused) and outcome.kind == "busy":
@@ -446,13 +446,13 @@ class TableService:
         if not isinstance(outcome, Accepted):
             raise UserFacingError(t("That game is already over."))
 
-    async def end_by(self, table: Table, *, ender: str, language: str) -> None:
+    async def end_by(self, table: LiveTable, *, ender: str, language: str) -> None:
         """`/uno end`: closed unscored, its message naming who ended it (in `language`)."""
         with speaking(language):
             reason = t("Ended by {player}; not scored.", player=ender)
         await self.end(table, reason=reason)
 
-    async def end(self, table: Table, *, reason: str) -> bool:
+    async def end(self, table: LiveTable, *, reason: str) -> bool:
         """Close early, unscored (`/uno end`); False if it had already closed."""
         async with table.lock:
             if table.closed:
@@ -461,7 +461,7 @@ class TableService:
             self._close(table, reason=reason, announce=True)
             return True
 
-    def _close(self, table: Table, *, reason: str | None, announce: bool) -> None:
+    def _close(self, table: LiveTable, *, reason: str | None, announce: bool) -> None:
         table.closed = True
         self.timers.cancel(table)
         self.registry.remove(table)
@@ -506,7 +506,7 @@ class TableService:
             self.timers.cancel(table)
             self.message.stop_edits(table)
 
-        async def settle(table: Table) -> None:
+        async def settle(table: LiveTable) -> None:
             async with table.lock:
                 pass
 

@@ -8,9 +8,9 @@ from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime
 from typing import Any
 
-from cogs.uno.table.running import Table
+from cogs.uno.table.running import LiveTable
 
-Expired = Callable[[Table, int], Coroutine[Any, Any, None]]
+Expired = Callable[[LiveTable, int], Coroutine[Any, Any, None]]
 
 # A timer's callback runs in this one context instead of a copy of the arming code's
 # (asyncio copies it for every handle: a Context, and the language set while arming,
@@ -42,7 +42,7 @@ class TurnTimers:
         self._on_expire = on_expire
         self._running: set[asyncio.Task[None]] = set()
 
-    def arm(self, table: Table) -> None:
+    def arm(self, table: LiveTable) -> None:
         if table.deadline is None or table.match.is_over or table.closed:
             self.cancel(table)
             return
@@ -59,12 +59,12 @@ class TurnTimers:
         return loop.time() + max(0.0, (deadline - datetime.now(UTC)).total_seconds())
 
     @staticmethod
-    def cancel(table: Table) -> None:
+    def cancel(table: LiveTable) -> None:
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
 
-    def _fire(self, table: Table) -> None:
+    def _fire(self, table: LiveTable) -> None:
         fired, table.timer = table.timer, None  # re-arming from the timeout must not cancel it
         if table.deadline is None or table.match.is_over or table.closed:
             return

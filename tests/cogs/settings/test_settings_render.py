@@ -192,8 +192,8 @@ def test_rating_words() -> None:
 
 def test_rating_ids_round_trip() -> None:
     parsed = ids.parse_custom_id(ids.rating_custom_id("pizza", 3))
-    assert parsed == ids.LeaderboardPage(variant="pizza", page=3, by_rating=True)
-    assert ids.parse_custom_id("uno:lb.duo.2") == ids.LeaderboardPage("duo", 2)
+    assert parsed == ids.LeaderboardControl(variant="pizza", page=3, by_rating=True)
+    assert ids.parse_custom_id("uno:lb.duo.2") == ids.LeaderboardControl("duo", 2)
     assert ids.parse_custom_id("uno:set.numbers") == ids.SettingsControl("numbers")
     assert ids.parse_custom_id("uno:set.nothing") is None
     with pytest.raises(ValueError, match="unknown settings code"):

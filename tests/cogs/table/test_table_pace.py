@@ -19,7 +19,7 @@ from cogs.uno.table.message import (
     _due,
 )
 from cogs.uno.table.panels import HandPanels
-from cogs.uno.table.running import Panel, Table
+from cogs.uno.table.running import LiveTable, Panel
 from db.database import Database
 from engine.match import PizzaOptions, new_match
 from tests.cogs.table.test_tables import ALICE, BOB, CAROL, pizza_table
@@ -84,7 +84,7 @@ async def test_a_waiting_player_with_nothing_to_decide_is_left_for_the_table_edi
     match = new_match(
         "pizza", players=[str(ALICE), str(BOB), str(CAROL)], seed=7, options=PizzaOptions()
     )
-    table: Table = pizza_table()
+    table: LiveTable = pizza_table()
     table.match = match
     panels = HandPanels(discord.Client(intents=discord.Intents.none()))
     (to_act,) = match.waiting_for()

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from cogs.uno.table.running import Table
+from cogs.uno.table.running import LiveTable
 from engine.match import PizzaOptions, new_match
 
 ALICE, BOB, CAROL, STRANGER = 11, 22, 33, 44
 
 
-def pizza_table() -> Table:
+def pizza_table() -> LiveTable:
     match = new_match(
         "pizza", players=[str(ALICE), str(BOB), str(CAROL)], seed=7, options=PizzaOptions()
     )
-    return Table(
+    return LiveTable(
         match_id=1,
         guild_id=100,
         channel_id=200,

@@ -7,7 +7,7 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 from cogs.uno.i18n.l10n import CROATIAN, ENGLISH, language, speaking
-from cogs.uno.table.running import Table
+from cogs.uno.table.running import LiveTable
 from cogs.uno.table.timers import TurnTimers, call_at
 from tests.cogs.table.test_tables import pizza_table
 
@@ -19,7 +19,7 @@ class Expiries:
         self.seen: list[int] = []
         self.fired = asyncio.Event()
 
-    async def __call__(self, table: Table, version: int) -> None:
+    async def __call__(self, table: LiveTable, version: int) -> None:
         self.seen.append(version)
         self.fired.set()
 
