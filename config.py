@@ -84,6 +84,11 @@ class Settings(BaseSettings):
         default=None,
         description="Another Discord API base URL (an HTTP proxy, or the test emulator).",
     )
+    fast_paths: bool = Field(
+        default=True,
+        description="Kept-alive connections for click answers and table edits, and gateway "
+        "events the bot never reads skipped unparsed; false: discord.py's own ways only.",
+    )
 
     @model_validator(mode="after")
     def _short_turns_for_tests(self) -> Settings:

@@ -6,7 +6,6 @@ import logging
 from typing import Any
 
 import discord
-from discord.http import MultipartParameters
 
 from cogs.uno import ids, render
 from cogs.uno.i18n.l10n import N_, server_language, speaking, t
@@ -16,7 +15,7 @@ from cogs.uno.render import OPEN_COMMANDS
 from cogs.uno.table.computer_ids import computer_name
 from cogs.uno.table.options import TableOptions
 from cogs.uno.table.service import TableService
-from cogs.uno.transport import answers
+from cogs.uno.transport import answers, channel
 from cogs.uno.transport.issued import click_data, issued
 from engine.match import Variant
 
@@ -256,13 +255,14 @@ class LobbyClicks:
     async def _open_thread(self, lobby: Lobby, message_id: int) -> int | None:
         """A thread on the lobby message for the table; the lobby message points to it."""
         names = " vs ".join(name for _, name in lobby.seats)
-        http = self.lobbies.client.http
+        client = self.lobbies.client
         try:
-            thread = await http.start_thread_with_message(
+            thread = await channel.start_thread(
+                client,
                 lobby.channel_id,
                 message_id,
                 name=f"UNO: {names}"[:100],
-                auto_archive_duration=1440,
+                archive_minutes=1440,
             )
         except discord.HTTPException as error:
             log.warning("Could not open a thread for lobby %s: %s", lobby.lobby_id, error)
@@ -272,11 +272,7 @@ class LobbyClicks:
             embed = lobby.closed_embed(t("The game is on in <#{thread}>.", thread=thread_id))
         payload = {"content": None, "embeds": [embed.to_dict()], "components": []}
         try:
-            await http.edit_message(
-                lobby.channel_id,
-                message_id,
-                params=MultipartParameters(payload=payload, multipart=None, files=None),
-            )
+            await channel.edit(client, lobby.channel_id, message_id, payload)
         except discord.HTTPException as error:
             log.warning("Could not point lobby %s to its thread: %s", lobby.lobby_id, error)
         return thread_id

@@ -10,7 +10,6 @@ from datetime import UTC, datetime
 
 import aiohttp
 import discord
-from discord.http import MultipartParameters
 
 from cogs.uno import render
 from cogs.uno.config import UnoSettings
@@ -20,7 +19,7 @@ from cogs.uno.lobby.move import LobbyMove
 from cogs.uno.render import OPEN_COMMANDS
 from cogs.uno.table.computer_ids import computer_name, free_computer_id, strength_of
 from cogs.uno.table.registry import TableRegistry
-from cogs.uno.transport import payloads
+from cogs.uno.transport import channel, payloads
 from db.database import Database
 
 log = logging.getLogger(__name__)
@@ -171,11 +170,7 @@ class LobbyManager:
             return
         payload = {"embeds": [lobby.embed().to_dict()], "components": self.components(lobby)}
         with contextlib.suppress(discord.HTTPException):
-            await self.client.http.edit_message(
-                lobby.channel_id,
-                lobby.message_id,
-                params=MultipartParameters(payload=payload, multipart=None, files=None),
-            )
+            await channel.edit(self.client, lobby.channel_id, lobby.message_id, payload)
 
     @staticmethod
     def components(lobby: Lobby) -> payloads.Rows:
@@ -184,11 +179,7 @@ class LobbyManager:
     async def _strip(self, channel_id: int, message_id: int, embed: discord.Embed) -> None:
         payload = {"content": None, "embeds": [embed.to_dict()], "components": []}
         try:
-            await self.client.http.edit_message(
-                channel_id,
-                message_id,
-                params=MultipartParameters(payload=payload, multipart=None, files=None),
-            )
+            await channel.edit(self.client, channel_id, message_id, payload)
         except (discord.HTTPException, aiohttp.ClientError, RuntimeError) as error:
             # RuntimeError: the HTTP session closed under us while the bot shuts down.
             log.warning("Could not mark the lobby in channel %s closed: %s", channel_id, error)

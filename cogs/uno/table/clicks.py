@@ -10,7 +10,6 @@ from typing import Any
 
 import aiohttp
 import discord
-from discord.http import MultipartParameters
 
 from cogs.uno import ids, render
 from cogs.uno.i18n.l10n import N_, t
@@ -19,7 +18,7 @@ from cogs.uno.table.outcome import Accepted, Outcome, Refused, Stale
 from cogs.uno.table.panels import HandPanels
 from cogs.uno.table.running import LiveTable
 from cogs.uno.table.service import TableService
-from cogs.uno.transport import answers
+from cogs.uno.transport import answers, channel
 from cogs.uno.transport.ack import Ack
 from cogs.uno.transport.click_clock import ClickClock
 from cogs.uno.transport.issued import click_data, issued
@@ -382,7 +381,6 @@ def _refusal_words(outcome: Outcome) -> str:
 
 
 async def _strip(client: discord.Client, channel_id: int, message_id: int) -> None:
-    params = MultipartParameters(payload={"components": []}, multipart=None, files=None)
     # RuntimeError: the HTTP session closed under us while the bot shuts down.
     with contextlib.suppress(discord.HTTPException, aiohttp.ClientError, RuntimeError):
-        await client.http.edit_message(channel_id, message_id, params=params)
+        await channel.edit(client, channel_id, message_id, {"components": []})

@@ -18,7 +18,6 @@ from typing import Any, Literal
 
 import aiohttp
 import discord
-from discord.http import MultipartParameters
 
 from cogs.uno import render
 from cogs.uno.i18n.l10n import N_, guild_language, speaking, t
@@ -26,7 +25,7 @@ from cogs.uno.table.computer_ids import is_computer
 from cogs.uno.table.panels import HandPanels
 from cogs.uno.table.running import LiveTable
 from cogs.uno.table.timers import call_at
-from cogs.uno.transport import payloads, raw_http
+from cogs.uno.transport import channel, payloads, raw_http
 from db.database import Database
 from db.errors import DatabaseError
 from engine.events import Event, MatchEnded, RoundEnded
@@ -202,7 +201,7 @@ class TableMessage:
         components = payload["components"]
         posted = {**payload, "components": payloads.disabled(components)}
         try:
-            sent = await self.client.http.send_message(table.channel_id, params=_params(posted))
+            sent = await channel.post(self.client, table.channel_id, posted)
         except discord.HTTPException:
             log.exception("Could not post the table message of table %s", table.match_id)
             return
@@ -222,7 +221,7 @@ class TableMessage:
                 self.request(table, pace="prompt")  # the next edit draws them again
         if old_id is not None:
             with contextlib.suppress(discord.HTTPException):
-                await self.client.http.delete_message(table.channel_id, old_id)
+                await channel.delete(self.client, table.channel_id, old_id)
             await self._retired(old_id)
 
     async def _posted(self, table: LiveTable, message_id: int) -> None:
@@ -252,9 +251,7 @@ class TableMessage:
         rows = await self.db.table_messages.of_ended_matches()
         for row in rows:
             with contextlib.suppress(discord.HTTPException):
-                await self.client.http.edit_message(
-                    row.channel_id, row.message_id, params=_params({"components": []})
-                )
+                await channel.edit(self.client, row.channel_id, row.message_id, {"components": []})
             await self.db.table_messages.retired(row.message_id)
         return len(rows)
 
@@ -263,7 +260,7 @@ class TableMessage:
         rows = await self.db.table_messages.of_replaced()
         for row in rows:
             with contextlib.suppress(discord.HTTPException):
-                await self.client.http.delete_message(row.channel_id, row.message_id)
+                await channel.delete(self.client, row.channel_id, row.message_id)
             await self.db.table_messages.retired(row.message_id)
         return len(rows)
 
@@ -358,7 +355,7 @@ class TableMessage:
         users = [mention] if mention else []
         payload = {"content": content, "allowed_mentions": {"parse": [], "users": users}}
         try:
-            sent = await self.client.http.send_message(table.channel_id, params=_params(payload))
+            sent = await channel.post(self.client, table.channel_id, payload)
         except discord.HTTPException:
             log.exception(
                 "Could not post to channel %s (table %s)", table.channel_id, table.match_id
@@ -405,7 +402,7 @@ class TableMessage:
     async def _send_outbox(self, table: LiveTable) -> None:
         for payload in self._outbox.pop(table.match_id, []):
             try:
-                await self.client.http.send_message(table.channel_id, params=_params(payload))
+                await channel.post(self.client, table.channel_id, payload)
             except discord.HTTPException:
                 log.exception("Could not post a summary for table %s", table.match_id)
 
@@ -458,7 +455,7 @@ class TableMessage:
             return
         ping_id, table.ping_message_id = table.ping_message_id, None
         with contextlib.suppress(discord.HTTPException):
-            await self.client.http.delete_message(table.channel_id, ping_id)
+            await channel.delete(self.client, table.channel_id, ping_id)
 
     def _spawn(self, work: Any, name: str) -> None:
         task = asyncio.create_task(work, name=name)
@@ -479,7 +476,3 @@ def _due(pace: Pace, *, now: float, since: float, last: float, quiet: float = TA
     if pace == "prompt":
         return max(now + TABLE_EDIT_DELAY, last + TABLE_EDIT_INTERVAL)
     return max(min(now + quiet, since + TABLE_LAG_MAX), last + TABLE_EDIT_INTERVAL)
-
-
-def _params(payload: dict[str, Any]) -> MultipartParameters:
-    return MultipartParameters(payload=payload, multipart=None, files=None)

@@ -9,7 +9,6 @@ to wait or try again) and mark the interaction answered, so `is_done()` stays tr
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import weakref
 from collections.abc import Awaitable
@@ -17,9 +16,8 @@ from typing import Any
 
 import aiohttp
 import discord
-from discord.http import MultipartParameters
-from discord.webhook.async_ import async_context
 
+from cogs.uno.transport import internals
 from cogs.uno.transport.payloads import Rows
 from cogs.uno.transport.raw_http import send_json
 
@@ -57,32 +55,18 @@ async def _callback(
     http = interaction.client.http
 
     def again() -> Awaitable[Any]:
-        return async_context.get().create_interaction_response(
-            interaction.id,
-            interaction.token,
-            session=interaction._session,
-            proxy=http.proxy,
-            proxy_auth=http.proxy_auth,
-            params=MultipartParameters(payload=payload, multipart=None, files=None),
-        )
+        return internals.create_response(interaction, payload)
 
     path = f"/interactions/{interaction.id}/{interaction.token}/callback"
-    await send_json(interaction._session, "POST", path, payload, http=http, again=again)
-    interaction.response._response_type = _TYPES[kind]
+    session = internals.session_of(interaction)
+    await send_json(session, "POST", path, payload, http=http, again=again)
+    internals.mark_answered(interaction, _TYPES[kind])
 
 
 async def respond(interaction: discord.Interaction[Any], data: dict[str, Any]) -> int | None:
     """A new public message as the interaction's answer; its id when Discord says it."""
-    http = interaction.client.http
-    answer = await async_context.get().create_interaction_response(
-        interaction.id,
-        interaction.token,
-        session=interaction._session,
-        proxy=http.proxy,
-        proxy_auth=http.proxy_auth,
-        params=MultipartParameters(payload={"type": 4, "data": data}, multipart=None, files=None),
-    )
-    interaction.response._response_type = _TYPES[4]
+    answer = await internals.create_response(interaction, {"type": 4, "data": data})
+    internals.mark_answered(interaction, _TYPES[4])
     try:
         return int(answer["resource"]["message"]["id"])
     except (KeyError, TypeError, ValueError):
@@ -124,14 +108,7 @@ async def edit_original(client: discord.Client, token: str, data: dict[str, Any]
     session = _session(client, token)
 
     def again() -> Awaitable[Any]:
-        return async_context.get().edit_original_interaction_response(
-            application_id,
-            token,
-            session=session,
-            proxy=http.proxy,
-            proxy_auth=http.proxy_auth,
-            payload=data,
-        )
+        return internals.edit_original_response(client, token, session, data)
 
     path = f"/webhooks/{application_id}/{token}/messages/@original"
     await send_json(session, "PATCH", path, data, http=http, again=again)
@@ -164,9 +141,7 @@ def release(interaction: discord.Interaction[Any]) -> None:
     for clicks whose handling is over: a later `response` would be a new one that
     does not know the click was answered.
     """
-    with contextlib.suppress(AttributeError):  # discord.py caches `response` in this slot
-        delattr(interaction, "_cs_response")
-    interaction._original_response = None
+    internals.unlink(interaction)
 
 
 async def reply(interaction: discord.Interaction[Any], content: str) -> None:

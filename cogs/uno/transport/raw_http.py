@@ -31,6 +31,16 @@ TOO_MANY, SERVER_ERROR = 429, 500
 CONNECTIONS = 32  # as many as the client's own pool (bot.py)
 
 
+# Off (the FAST_PATHS setting): every request goes through discord.py's own adapter.
+_fast = True
+
+
+def use_pool(on: bool) -> None:
+    """Send through the kept-alive connections (`on`), or through discord.py only."""
+    global _fast
+    _fast = on
+
+
 _POOLS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, HttpPool] = weakref.WeakKeyDictionary()
 
 
@@ -60,6 +70,9 @@ async def send_json(
     again: Callable[[], Awaitable[Any]],
 ) -> None:
     """`method` `path` (under the API's base) with `payload`; raise as discord.py would."""
+    if not _fast:
+        await again()
+        return
     body = orjson.dumps(payload)
     if http.proxy is not None:  # through the proxy the client was given
         await _through_session(session, method, path, body, http=http, again=again)
@@ -84,7 +97,7 @@ async def edit_message(
     def again() -> Awaitable[Any]:
         return http.edit_message(channel_id, message_id, params=params)
 
-    if http.token is None or http.proxy is not None:  # not logged in, or a proxy
+    if not _fast or http.token is None or http.proxy is not None:  # or not logged in, a proxy
         await again()
         return
     path = f"/channels/{channel_id}/messages/{message_id}"
