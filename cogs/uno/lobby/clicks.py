@@ -131,7 +131,7 @@ class LobbyClicks:
     def _busy_channel(self, channel_id: int) -> str | None:
         table = self.tables.registry.in_channel(channel_id)
         if table is not None:
-            link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
+            link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.shown.message_id}"
             return t(
                 "There's already a game at this table: {link} — one table per channel.", link=link
             )

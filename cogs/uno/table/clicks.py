@@ -319,7 +319,7 @@ def _same_place(interaction: discord.Interaction[Any], table: LiveTable) -> bool
     if interaction.guild_id != table.guild_id or interaction.channel_id != table.channel_id:
         return False
     message = interaction.message
-    return message is not None and (message.flags.ephemeral or message.id == table.message_id)
+    return message is not None and (message.flags.ephemeral or message.id == table.shown.message_id)
 
 
 async def _say(interaction: discord.Interaction[Any], text: str, *, deferred: bool) -> None:

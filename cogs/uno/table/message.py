@@ -98,42 +98,50 @@ class TableMessage:
             return
         loop = asyncio.get_running_loop()
         now = loop.time()
-        if table.behind_since is None:
-            table.behind_since = now - random.uniform(0.0, TABLE_LAG_SPREAD)
-            if pace == "calm" and now - table.last_edit >= TABLE_IDLE:
+        if table.shown.behind_since is None:
+            table.shown.behind_since = now - random.uniform(0.0, TABLE_LAG_SPREAD)
+            if pace == "calm" and now - table.shown.last_edit >= TABLE_IDLE:
                 pace = "prompt"  # play was idle: nothing to coalesce with
-        due = _due(pace, now=now, since=table.behind_since, last=table.last_edit, quiet=self.quiet)
-        if pace == "calm" and not table.prompt_pending:
-            table.edit_due = due  # a debounce: each move may put the edit later
+        due = _due(
+            pace,
+            now=now,
+            since=table.shown.behind_since,
+            last=table.shown.last_edit,
+            quiet=self.quiet,
+        )
+        if pace == "calm" and not table.shown.prompt_pending:
+            table.shown.edit_due = due  # a debounce: each move may put the edit later
         else:
-            table.edit_due = min(table.edit_due, due)
-            table.prompt_pending = table.prompt_pending or pace != "calm"
+            table.shown.edit_due = min(table.shown.edit_due, due)
+            table.shown.prompt_pending = table.shown.prompt_pending or pace != "calm"
         self._arm(table, loop)
 
     def _arm(self, table: LiveTable, loop: asyncio.AbstractEventLoop) -> None:
-        if table.flusher is not None:
+        if table.shown.flusher is not None:
             return  # armed again when the edit in flight is done
-        timer = table.edit_timer
+        timer = table.shown.edit_timer
         if timer is not None:
-            if timer.when() <= table.edit_due:
+            if timer.when() <= table.shown.edit_due:
                 return  # put later (a debounce): it fires first and waits on (`_edit_due`)
             timer.cancel()
-        table.edit_timer = call_at(table.edit_due, self._edit_due, table)
+        table.shown.edit_timer = call_at(table.shown.edit_due, self._edit_due, table)
 
     def _edit_due(self, table: LiveTable) -> None:
-        fired, table.edit_timer = table.edit_timer, None
-        if table.behind_since is None or table.closed or self.stopped:
+        fired, table.shown.edit_timer = table.shown.edit_timer, None
+        if table.shown.behind_since is None or table.closed or self.stopped:
             return
-        if fired is not None and table.edit_due > fired.when():
+        if fired is not None and table.shown.edit_due > fired.when():
             # Not a handle per move, each left in the loop's queue once cancelled.
-            table.edit_timer = call_at(table.edit_due, self._edit_due, table)
+            table.shown.edit_timer = call_at(table.shown.edit_due, self._edit_due, table)
             return
-        table.flusher = asyncio.create_task(self._edit(table), name=f"uno-table-{table.match_id}")
+        table.shown.flusher = asyncio.create_task(
+            self._edit(table), name=f"uno-table-{table.match_id}"
+        )
 
     async def _edit(self, table: LiveTable) -> None:
         loop = asyncio.get_running_loop()
-        table.behind_since, table.prompt_pending = None, False
-        table.edit_due, table.last_edit = math.inf, loop.time()
+        table.shown.behind_since, table.shown.prompt_pending = None, False
+        table.shown.edit_due, table.shown.last_edit = math.inf, loop.time()
         if table.panels_behind:
             self.notify(table, catch_up=True)  # waiting players' panels follow the table
         try:
@@ -141,8 +149,8 @@ class TableMessage:
         except Exception:
             log.exception("Table message update failed for table %s", table.match_id)
         finally:
-            table.flusher = None  # a finished task is kept by nothing but the table
-        if table.behind_since is not None and not table.closed and not self.stopped:
+            table.shown.flusher = None  # a finished task is kept by nothing but the table
+        if table.shown.behind_since is not None and not table.closed and not self.stopped:
             self._arm(table, loop)
 
     def _payload(
@@ -175,15 +183,15 @@ class TableMessage:
     ) -> None:
         """Show the table now; `final`: the buttons a closed table keeps (Rematch)."""
         payload = self._payload(table, ended, final)
-        old = table.message_id is not None and (
-            time.monotonic() - table.message_posted > TABLE_REPOST_AGE
-            or table.messages_below >= TABLE_BURIED_AFTER
+        old = table.shown.message_id is not None and (
+            time.monotonic() - table.shown.message_posted > TABLE_REPOST_AGE
+            or table.shown.messages_below >= TABLE_BURIED_AFTER
         )
-        if table.message_id is not None and not old:
+        if table.shown.message_id is not None and not old:
             try:
                 # Straight, on a kept-alive connection: nothing parsed from the answer.
                 await raw_http.edit_message(
-                    self.client, table.channel_id, table.message_id, payload
+                    self.client, table.channel_id, table.shown.message_id, payload
                 )
                 return
             except discord.NotFound:
@@ -197,7 +205,7 @@ class TableMessage:
         and stored: a click on it before then would read as one on an old table message
         (which loses its buttons), and a restart in between would not know it.
         """
-        old_id = table.message_id
+        old_id = table.shown.message_id
         components = payload["components"]
         posted = {**payload, "components": payloads.disabled(components)}
         try:
@@ -205,16 +213,19 @@ class TableMessage:
         except discord.HTTPException:
             log.exception("Could not post the table message of table %s", table.match_id)
             return
-        table.message_id = int(sent["id"])
-        table.message_posted = time.monotonic()
-        table.messages_below = 0
-        await self._posted(table, table.message_id)
+        table.shown.message_id = int(sent["id"])
+        table.shown.message_posted = time.monotonic()
+        table.shown.messages_below = 0
+        await self._posted(table, table.shown.message_id)
         if not table.closed:
-            await self.db.tables.set_table_message(table.match_id, table.message_id)
+            await self.db.tables.set_table_message(table.match_id, table.shown.message_id)
         if components:
             try:
                 await raw_http.edit_message(
-                    self.client, table.channel_id, table.message_id, {"components": components}
+                    self.client,
+                    table.channel_id,
+                    table.shown.message_id,
+                    {"components": components},
                 )
             except discord.HTTPException as error:
                 log.warning("Could not enable table %s's buttons: %s", table.match_id, error)
@@ -241,10 +252,14 @@ class TableMessage:
         except DatabaseError as error:
             log.warning("Could not note table message %s retired: %s", message_id, error)
 
+    def shown_in_place(self, table: LiveTable) -> None:
+        """The message stays where it is: its next state is edited in, not re-posted."""
+        table.shown.message_posted = time.monotonic()
+
     async def placed(self, table: LiveTable) -> None:
         """The table took over its lobby's message: note it as a message with buttons."""
-        if table.message_id is not None:
-            await self._posted(table, table.message_id)
+        if table.shown.message_id is not None:
+            await self._posted(table, table.shown.message_id)
 
     async def retire_ended(self) -> int:
         """At start-up: table messages whose match is over lose their buttons."""
@@ -268,17 +283,17 @@ class TableMessage:
         """Count messages that push the table up; the next update re-posts it at the bottom."""
         if table is None or author_id == getattr(self.client.user, "id", None):
             return
-        table.messages_below += 1
-        if table.messages_below == TABLE_BURIED_AFTER:
+        table.shown.messages_below += 1
+        if table.shown.messages_below == TABLE_BURIED_AFTER:
             self.request(table, pace="prompt")
 
     @staticmethod
     def stop_edits(table: LiveTable) -> None:
         """No more coalesced edits or refreshes for `table` (closed, or the bot stops)."""
-        if table.edit_timer is not None:
-            table.edit_timer.cancel()
-            table.edit_timer = None
-        for task in (table.flusher, table.notifier):
+        if table.shown.edit_timer is not None:
+            table.shown.edit_timer.cancel()
+            table.shown.edit_timer = None
+        for task in (table.shown.flusher, table.shown.notifier):
             if task is not None:
                 task.cancel()
 
@@ -311,8 +326,8 @@ class TableMessage:
             # match played out is still owed its end: the next start shows it.
             log.warning("Could not show that table %s closed: %s", table.match_id, error)
         else:
-            if table.message_id is not None:
-                await self._retired(table.message_id)
+            if table.shown.message_id is not None:
+                await self._retired(table.shown.message_id)
             if played_out:
                 await self._shown(table)
         # Open panels still show the last move's buttons: they say it is over instead.
@@ -369,10 +384,10 @@ class TableMessage:
         `catch_up`: also the panels of waiting players whose hand changed (they were left
         for the table's pace: nothing for them to decide until their turn).
         """
-        table.notify_pending = True
-        table.catch_up = table.catch_up or catch_up
-        if table.notifier is None or table.notifier.done():
-            table.notifier = asyncio.create_task(
+        table.shown.notify_pending = True
+        table.shown.catch_up = table.shown.catch_up or catch_up
+        if table.shown.notifier is None or table.shown.notifier.done():
+            table.shown.notifier = asyncio.create_task(
                 self._notify(table), name=f"uno-notify-{table.match_id}"
             )
 
@@ -381,19 +396,21 @@ class TableMessage:
         # of the other clicks saved in the same commit, go out first. The worker's panels
         # would otherwise be drawn and sent ahead of them.
         await asyncio.sleep(0)
-        while table.notify_pending and not table.closed:
-            table.notify_pending = False
-            everyone, table.catch_up = table.catch_up, False
+        while table.shown.notify_pending and not table.closed:
+            table.shown.notify_pending = False
+            everyone, table.shown.catch_up = table.shown.catch_up, False
             try:
                 await self._send_outbox(table)
                 await self.panels.refresh_others(table, everyone=everyone)
-                if table.panels_behind and table.behind_since is None:
-                    table.catch_up = table.notify_pending = True  # no table edit to wait for
+                if table.panels_behind and table.shown.behind_since is None:
+                    table.shown.catch_up = table.shown.notify_pending = (
+                        True  # no table edit to wait for
+                    )
                 await self._ping_turn(table)
             except Exception:
                 log.exception("Notifying the players of table %s failed", table.match_id)
-        if table.notifier is asyncio.current_task():
-            table.notifier = None
+        if table.shown.notifier is asyncio.current_task():
+            table.shown.notifier = None
         # Every panel of this state is drawn: what was worked out for it (the public view,
         # the seats and last moves in words, the panel signatures) would only sit in
         # memory while the players think. A later click redraws what it needs.
@@ -413,9 +430,9 @@ class TableMessage:
         missed = table.timeouts.get(to_act, 0) if to_act is not None else 0
         # A missed deadline is news even when the same player is to act again (another's
         # "Keep the rest" keep came in between, unseen by this worker): it is warned of.
-        if to_act is None or (to_act, missed) == (table.last_to_act, table.last_missed):
+        if to_act is None or (to_act, missed) == (table.shown.last_to_act, table.shown.last_missed):
             return
-        table.last_to_act, table.last_missed = to_act, missed
+        table.shown.last_to_act, table.shown.last_missed = to_act, missed
         if is_computer(to_act):
             return  # nobody to ping: the computer moves on its own (computers.py)
         if missed and to_act in table.warned:
@@ -439,7 +456,7 @@ class TableMessage:
                 content = "🔔 " + t(
                     "{player}, it's your turn — press **Hand** to see your cards.", player=who
                 )
-        table.ping_message_id = await self.post(table, content=content, mention=mention)
+        table.shown.ping_message_id = await self.post(table, content=content, mention=mention)
 
     @staticmethod
     def addressed(table: LiveTable, player: str) -> tuple[str, str | None]:
@@ -451,9 +468,9 @@ class TableMessage:
         return f"**{render.escaped_name(table.names, player)}**", None
 
     async def _delete_ping(self, table: LiveTable) -> None:
-        if table.ping_message_id is None:
+        if table.shown.ping_message_id is None:
             return
-        ping_id, table.ping_message_id = table.ping_message_id, None
+        ping_id, table.shown.ping_message_id = table.shown.ping_message_id, None
         with contextlib.suppress(discord.HTTPException):
             await channel.delete(self.client, table.channel_id, ping_id)
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 
 from cogs.uno.table.message import TableMessage
 from cogs.uno.table.options import TableOptions
@@ -70,7 +69,7 @@ class OwedEndings:
         table = self.tables.rebuilt(start, match)
         table.closed = True
         table.deadline = None
-        table.message_posted = time.monotonic()  # its last state goes where it was shown
+        self.message.shown_in_place(table)  # its last state goes where it was shown
         self.message.summaries(table, events)
         await self.message.finish_now(table)
         log.info("Showed the end of table %s, which ended before the restart", match_id)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import math
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -11,6 +10,7 @@ from typing import Any
 
 from cogs.uno.i18n.l10n import ENGLISH
 from cogs.uno.table.options import TableOptions
+from cogs.uno.table.shown import ShownMessage
 from cogs.uno.transport.answer_order import AnswerOrder
 from engine.cards import Card
 from engine.match import Match, Variant
@@ -54,11 +54,8 @@ class LiveTable:
     match: Match
     names: dict[str, str]
     options: dict[str, Any]
-    message_id: int | None = None
     play: TableOptions | None = None  # None: a table of a test, with the bot's defaults
     quiet: set[str] = field(default_factory=set)  # players who turned pings off
-    message_posted: float = field(default_factory=time.monotonic)
-    messages_below: int = 0  # others' messages since the table was posted
     deadline: datetime | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     answers: dict[str, AnswerOrder] = field(default_factory=dict)
@@ -69,22 +66,8 @@ class LiveTable:
     dump_orders: dict[str, tuple[int, list[Card]]] = field(default_factory=dict)
     panels: dict[str, Panel] = field(default_factory=dict)
     timer: asyncio.TimerHandle | None = None  # the turn's deadline (timers.py)
-    # The table message's coalesced edits (message.py): the edit in flight, the
-    # timer of the next one and when it is due, since when the message is behind the
-    # game (None: it shows the latest state), whether a public moment waits to be shown.
-    flusher: asyncio.Task[None] | None = None
-    edit_timer: asyncio.TimerHandle | None = None
-    edit_due: float = math.inf
-    behind_since: float | None = None
-    prompt_pending: bool = False
-    last_edit: float = -math.inf
-    notifier: asyncio.Task[None] | None = None
-    notify_pending: bool = False
     panels_behind: bool = False  # a waiting player's panel left for the next table edit
-    catch_up: bool = False  # the next refresh brings those panels up to date too
-    last_to_act: str | None = None  # whom the turn ping last considered...
-    last_missed: int = 0  # ...and how many deadlines in a row they had missed then
-    ping_message_id: int | None = None
+    shown: ShownMessage = field(default_factory=ShownMessage)  # message.py's alone
     closed: bool = False
     cache: dict[Any, Any] = field(default_factory=dict)
     cached_version: int = -1

@@ -31,6 +31,7 @@ from cogs.uno.table.outcome import Accepted, Outcome, Refused, Stale
 from cogs.uno.table.registry import TableRegistry
 from cogs.uno.table.running import LiveTable
 from cogs.uno.table.scoring import match_results
+from cogs.uno.table.shown import ShownMessage
 from cogs.uno.table.timers import TurnTimers
 from db.database import Database
 from db.models import LoggedAction, RoundResult, RunningTable, Seat
@@ -123,8 +124,8 @@ class TableService:
             match=match,
             names={str(uid): name for uid, name in seats},
             options=option_data,
-            message_id=message_id,
             play=play,
+            shown=ShownMessage(message_id=message_id),
             quiet={str(uid) for uid in quiet},
         )
         self.registry.add(table)
@@ -187,11 +188,13 @@ class TableService:
             match=match,
             names={str(seat.user_id): seat.display_name for seat in row.players},
             options=options,
-            message_id=row.message_id,
             play=TableOptions.from_data(options, turn_seconds=self.settings.turn_seconds),
-            message_posted=time.monotonic() - TABLE_REPOST_AGE,  # age unknown: re-post
+            shown=ShownMessage(
+                message_id=row.message_id,
+                message_posted=time.monotonic() - TABLE_REPOST_AGE,  # age unknown: re-post
+                last_to_act=waiting[0] if waiting else None,
+            ),
             deadline=self._resumed(row.turn_deadline, options),
-            last_to_act=waiting[0] if waiting else None,
             keeping={str(user) for user, round_no in running.keepers.items() if round_no == draft},
         )
 

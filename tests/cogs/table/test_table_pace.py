@@ -50,30 +50,30 @@ async def test_requests_coalesce_and_a_public_moment_is_not_put_off_by_later_mov
     message, table = _message(), pizza_table()
     loop = asyncio.get_running_loop()
     try:
-        table.last_edit = loop.time() - 1.0  # just edited: an ordinary move is coalesced
+        table.shown.last_edit = loop.time() - 1.0  # just edited: an ordinary move is coalesced
         message.request(table, pace="calm")
-        first = table.edit_due
-        assert table.behind_since is not None
+        first = table.shown.edit_due
+        assert table.shown.behind_since is not None
         assert first > loop.time() + TABLE_QUIET - 0.5
         message.request(table, pace="prompt")  # an UNO call: sooner
-        prompt = table.edit_due
+        prompt = table.shown.edit_due
         assert prompt < first
         message.request(table, pace="calm")  # a move after it does not put it off
-        assert table.edit_due == prompt
-        assert table.edit_timer is not None
-        assert table.edit_timer.when() == prompt
+        assert table.shown.edit_due == prompt
+        assert table.shown.edit_timer is not None
+        assert table.shown.edit_timer.when() == prompt
     finally:
         message.stop_edits(table)
-    assert table.edit_timer is None
+    assert table.shown.edit_timer is None
 
 
 async def test_a_move_after_an_idle_spell_is_shown_promptly() -> None:
     message, table = _message(), pizza_table()
     loop = asyncio.get_running_loop()
     try:
-        table.last_edit = loop.time() - TABLE_IDLE - 1.0
+        table.shown.last_edit = loop.time() - TABLE_IDLE - 1.0
         message.request(table, pace="calm")
-        assert table.edit_due <= loop.time() + TABLE_EDIT_DELAY
+        assert table.shown.edit_due <= loop.time() + TABLE_EDIT_DELAY
     finally:
         message.stop_edits(table)
 
