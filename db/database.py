@@ -18,6 +18,7 @@ from db.ratings import RatingRepo
 from db.rematches import RematchRepo
 from db.scores import ScoreRepo
 from db.settings import SettingsRepo
+from db.shards import Shards
 from db.sqlite_store import SqliteStore, Synchronous
 from db.table_messages import TableMessageRepo
 from db.tables import TableRepo
@@ -40,8 +41,15 @@ class Database:
     rematch offers). Both engines run the same repositories, models and migrations.
     """
 
-    def __init__(self, store: SqliteStore | PostgresStore, *, snapshot_every: int) -> None:
+    def __init__(
+        self,
+        store: SqliteStore | PostgresStore,
+        *,
+        snapshot_every: int,
+        shards: Shards | None = None,
+    ) -> None:
         self.store = store
+        self.shards = shards
         self.tables = TableRepo(self, snapshot_every=snapshot_every)
         self.scores = ScoreRepo(self)
         self.ratings = RatingRepo(self)
@@ -60,6 +68,7 @@ class Database:
         synchronous: Synchronous = "FULL",
         checkpoint_every_s: float = 1.0,
         whole_on_thread: bool = True,
+        shards: Shards | None = None,
     ) -> _Opener:
         """Open (creating it if needed) and migrate the database at `target`.
 
@@ -68,9 +77,17 @@ class Database:
         are SQLite's (see SqliteStore.open): `synchronous` FULL (default) survives a
         power cut with every answered action; PostgreSQL always commits with
         synchronous_commit=on.
+
+        `shards`: the Discord shards this process runs, when it runs only some of them.
+        What a start-up restores (`running_tables`, `lobbies.left_open`,
+        `rematches.open_offers`, `table_messages.of_ended_matches`) is then only the rows
+        of those shards' servers, and rematch offers are kept per process; everything
+        else reads and writes every server's rows.
         """
         return _Opener(
-            cls._open(target, snapshot_every, synchronous, checkpoint_every_s, whole_on_thread)
+            cls._open(
+                target, snapshot_every, synchronous, checkpoint_every_s, whole_on_thread, shards
+            )
         )
 
     @classmethod
@@ -81,6 +98,7 @@ class Database:
         synchronous: Synchronous,
         checkpoint_every_s: float,
         whole_on_thread: bool,
+        shards: Shards | None,
     ) -> Database:
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
@@ -94,7 +112,7 @@ class Database:
                 checkpoint_every_s=checkpoint_every_s,
                 whole_on_thread=whole_on_thread,
             )
-        db = cls(store, snapshot_every=snapshot_every)
+        db = cls(store, snapshot_every=snapshot_every, shards=shards)
         db.tables.start()
         return db
 

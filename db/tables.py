@@ -39,6 +39,7 @@ from db.models import (
     now_ms,
     to_ms,
 )
+from db.shards import owned
 from db.tx import Tx
 from db.writer import GroupCommitter
 
@@ -294,9 +295,13 @@ class TableRepo:
 
     @wraps_storage_errors
     async def running_tables(self) -> list[RunningTable]:
-        """Return every running table: its match, latest snapshot and the actions after it."""
+        """Return every running table: its match, latest snapshot and the actions after it.
+
+        Opened for some shards (`Database.open(shards=)`): only their servers' tables.
+        """
+        mine, params = owned(self._db.shards, "m.guild_id")
         async with self._db.reading() as conn:
-            matches = await _load_matches(conn, "m.status = 'running'", ())
+            matches = await _load_matches(conn, f"m.status = 'running' AND {mine}", params)
             return [await _running_table(conn, match) for match in matches]
 
     @wraps_storage_errors
