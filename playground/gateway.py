@@ -27,6 +27,7 @@ class Session:
     id: str
     intents: int
     ws: web.WebSocketResponse | None
+    shard: list[int] = field(default_factory=lambda: [0, 1])  # [id, count], from IDENTIFY
     seq: int = 0
     sent: list[dict[str, Any]] = field(default_factory=list)  # dispatches, replayed on resume
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
@@ -99,7 +100,9 @@ class Gateway:
             await ws.close(code=4004, message=b"Authentication failed.")
             return None
         self.identifies += 1
-        session = Session(id=secrets.token_hex(16), intents=int(data.get("intents", 0)), ws=ws)
+        intents = int(data.get("intents", 0))
+        session = Session(id=secrets.token_hex(16), intents=intents, ws=ws)
+        session.shard = data.get("shard") or session.shard
         self.sessions[session.id] = session
         return session
 
@@ -129,6 +132,7 @@ class Gateway:
                 "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
                 "session_id": session.id,
                 "session_type": "normal",
+                "shard": session.shard,
                 "resume_gateway_url": self.url,
                 "application": {"id": str(self.world.application_id), "flags": 0},
                 "private_channels": [],
