@@ -2,7 +2,8 @@
 
 `python bot.py` (or `make run`) starts the bot with the settings of
 config.py. Exit status: 0 after a clean shutdown, 1 when Discord cannot be
-reached, 2 when the configuration is wrong (no token, a refused token, a
+reached or another process runs this one's shards, 2 when the configuration is
+wrong (no token, a refused token, part of the shards on a SQLite file, a
 database that cannot be opened or read).
 """
 
@@ -31,7 +32,7 @@ from cogs.uno.settings import UnoSettings
 from cogs.uno.translator import CommandTranslator
 from config import Settings
 from db.database import Database
-from db.errors import DatabaseError
+from db.errors import DatabaseError, ShardsTaken
 from db.postgres_store import is_postgres_url
 from db.shards import Shards
 
@@ -175,6 +176,8 @@ class UnoBot(commands.AutoShardedBot):
             shards=self.shards_run,
         )
         log.info("Database open at %s", self.db.store.name)
+        # Before any table is restored: no other process may be running these shards.
+        await self.db.claim_shards()
         # The modules and settings loaded so far live as long as the process. Freezing
         # them keeps the collector from re-scanning them, so full collections run often
         # enough to free each click's reference cycles before they pile up in memory.
@@ -262,6 +265,11 @@ async def run(settings: Settings) -> int:
         except discord.PrivilegedIntentsRequired:
             fail("Discord refused the gateway intents; this bot needs no privileged intent.")
             return 2
+        except ShardsTaken as error:
+            # Exit status 1, not 2: a process whose machine stopped may hold them a few
+            # seconds more, and a service manager starting this one again then succeeds.
+            fail(f"This bot process cannot start: {error}.")
+            return 1
         except DatabaseError as error:
             fail(f"The database at DATABASE_PATH cannot be used: {error}.")
             return 2

@@ -10,6 +10,7 @@ from typing import Any, Self, TypeVar
 
 import aiosqlite
 
+from db.claims import ShardClaim
 from db.errors import wraps_storage_errors
 from db.lobbies import LobbyRepo
 from db.postgres_store import PostgresStore, is_postgres_url
@@ -50,6 +51,7 @@ class Database:
     ) -> None:
         self.store = store
         self.shards = shards
+        self._claim: ShardClaim | None = None
         self.tables = TableRepo(self, snapshot_every=snapshot_every)
         self.scores = ScoreRepo(self)
         self.ratings = RatingRepo(self)
@@ -127,6 +129,15 @@ class Database:
         return self._sqlite().path
 
     @wraps_storage_errors
+    async def claim_shards(self, *, wait_s: float = 30.0) -> None:
+        """Hold this process's shards (`shards`; None: the whole bot) until `close()`, so
+        that no other bot process runs them or another SHARD_COUNT (db/claims.py); raise
+        ShardsTaken when another keeps them past `wait_s`. PostgreSQL only: a SQLite file
+        serves a single process."""
+        if isinstance(self.store, PostgresStore) and self._claim is None:
+            self._claim = await self.store.claim(self.shards, wait_s=wait_s)
+
+    @wraps_storage_errors
     async def close(self) -> None:
         """Flush queued writes, then close the store (on SQLite: the WAL checkpointed).
 
@@ -136,7 +147,12 @@ class Database:
             await self.tables.stop()
         finally:
             # Only now: stop() still writes the queued actions through the store.
-            await self.store.close()
+            try:
+                if self._claim is not None:
+                    claim, self._claim = self._claim, None
+                    await claim.release()
+            finally:
+                await self.store.close()
 
     async def __aenter__(self) -> Self:
         return self

@@ -2,12 +2,14 @@
 
 A table survives a kill -9 and resumes where its last answered action left it; a
 process running some of the shards restores only their servers' tables, another
-process the rest, and a process killed and started again takes back exactly its own.
+process the rest, and a process killed and started again takes back exactly its own;
+a second process for shards already running waits until their process has stopped.
 Each test starts bots of its own, so none uses the module's shared `uno_bot`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -156,4 +158,34 @@ async def test_each_process_restores_only_its_shards_tables(
     await driver.wait_idle(quiet=0.5)
     assert len(table_messages(driver, dan, there)) == 1
     assert second.process.returncode is None
+    assert emu.log.failed == []
+
+
+async def test_a_second_process_for_running_shards_waits_until_they_are_free(
+    database_url: str, emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    users = [scene.alice, scene.bob]
+    reached = late_round("pizza", [str(u.id) for u in users], target=150, near=30)
+    async with Database.open(database_url) as db:
+        await write_running_table(
+            db, reached, guild_id=scene.guild.id, channel_id=scene.channel.id,
+            names=[u.name for u in users],
+        )  # fmt: skip
+    env = on_postgres(database_url, SHARD_COUNT="1")
+    first = bots(extra_env=env, log_path=tmp_path / "first.log")
+    await first.start()
+    await driver.wait_for(lambda: table_messages(driver, scene.alice, scene.channel), timeout=10)
+    twin = bots(extra_env=env, log_path=tmp_path / "twin.log")
+    starting = asyncio.create_task(twin.start(timeout=60))
+    for _ in range(300):  # its log says so within 30 s
+        if "Waiting for the shards to be free" in twin.output() or starting.done():
+            break
+        await asyncio.sleep(0.1)
+    assert "another bot process on this database runs shard 0" in twin.output()
+    assert "Restored" not in twin.output()  # the table stays with the first process
+    assert not starting.done()
+    assert await first.stop() == 0
+    await starting
+    assert restored(twin) == "1 running tables and 0 rematch offers"
     assert emu.log.failed == []
