@@ -81,10 +81,10 @@ class Database:
         synchronous_commit=on.
 
         `shards`: the Discord shards this process runs, when it runs only some of them.
-        What a start-up restores (`running_tables`, `lobbies.left_open`,
-        `rematches.open_offers`, `table_messages.of_ended_matches`) is then only the rows
-        of those shards' servers, and rematch offers are kept per process; everything
-        else reads and writes every server's rows.
+        What a start-up restores (`running_tables`, `owed_endings`, `lobbies.left_open`,
+        `rematches.open_offers`, `table_messages.of_ended_matches` and `of_replaced`) is
+        then only the rows of those shards' servers, and rematch offers are kept per
+        process; everything else reads and writes every server's rows.
         """
         return _Opener(
             cls._open(

@@ -63,13 +63,16 @@ class TableMessageRepo:
     @wraps_storage_errors
     async def of_replaced(self) -> list[TableMessageRow]:
         """Messages with buttons of running matches that were posted again since (a stop
-        came between the new message and the old one's removal)."""
+        came between the new message and the old one's removal); opened for some shards,
+        only their servers'."""
+        mine, params = owned(self._db.shards, "m.guild_id")
         async with self._db.reading() as conn:
             rows = await conn.fetchall(
                 "SELECT t.message_id, t.match_id, t.channel_id FROM table_messages AS t"
                 " JOIN matches AS m ON m.match_id = t.match_id"
                 " WHERE m.status = 'running'"
-                " AND (m.message_id IS NULL OR m.message_id <> t.message_id)"
-                " ORDER BY t.message_id"
+                f" AND (m.message_id IS NULL OR m.message_id <> t.message_id) AND {mine}"
+                " ORDER BY t.message_id",
+                params,
             )
         return [TableMessageRow(message_id=m, match_id=t, channel_id=c) for m, t, c in rows]

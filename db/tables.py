@@ -288,9 +288,15 @@ class TableRepo:
 
     @wraps_storage_errors
     async def owed_endings(self) -> list[int]:
-        """Matches played to their end whose end was not shown yet (a restart shows it)."""
+        """Matches played to their end whose end was not shown yet (a restart shows it);
+        opened for some shards, only their servers'."""
+        mine, params = owned(self._db.shards, "m.guild_id")
         async with self._db.reading() as conn:
-            rows = await conn.fetchall("SELECT match_id FROM endings_owed ORDER BY match_id")
+            rows = await conn.fetchall(
+                "SELECT o.match_id FROM endings_owed AS o JOIN matches AS m USING (match_id)"
+                f" WHERE {mine} ORDER BY o.match_id",
+                params,
+            )
         return [int(row[0]) for row in rows]
 
     @wraps_storage_errors

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from db.database import Database
+from db.models import PlayerResult, RoundResult
 from db.rematches import RematchRow
 from db.shards import Shards, owned, shard_of
 from tests.db.conftest import CHANNEL, start
@@ -77,6 +78,10 @@ async def test_running_tables_are_exactly_the_owned_ones(db: Database) -> None:
     ended = await start(db, 998, 999, guild_id=1 << 22)
     await db.tables.abandon_match(ended)
     assert await running_guilds(db) == sorted(GUILDS)
+    for table in await db.tables.running_tables():  # a stop left their old messages
+        await db.table_messages.posted(
+            match_id=table.match.match_id, channel_id=CHANNEL, message_id=table.match.match_id
+        )
     splits = [
         [Shards.of(4, {0, 1}), Shards.of(4, {2, 3})],
         [Shards.of(4, {0}), Shards.of(4, {1, 2}), Shards.of(4, {3})],
@@ -86,8 +91,11 @@ async def test_running_tables_are_exactly_the_owned_ones(db: Database) -> None:
     for split in splits:
         seen: list[int] = []
         for shards in split:
-            mine = await running_guilds(process(db, shards))
+            view = process(db, shards)
+            mine = await running_guilds(view)
             assert mine == sorted(g for g in GUILDS if shards.owns(g)), shards
+            replaced = await view.table_messages.of_replaced()
+            assert sorted([await guild_of(db, r.match_id) for r in replaced]) == mine
             seen += mine
         assert sorted(seen) == sorted(GUILDS), split  # each table once, none left behind
 
@@ -107,11 +115,34 @@ async def test_lobbies_offers_and_table_messages_follow_their_servers(db: Databa
     assert sorted(r.guild_id for r in await view.lobbies.left_open()) == mine
     assert sorted(r.guild_id for r in await view.rematches.open_offers()) == mine
     matches = {r.match_id for r in await view.table_messages.of_ended_matches()}
-    assert sorted([(await db.tables.get_match(m)).guild_id for m in matches]) == mine
+    assert sorted([await guild_of(db, m) for m in matches]) == mine
     # A message whose match is gone has no server: the process running shard 0 has it.
     other = process(db, Shards.of(2, {0}))
     assert 9999 in {r.match_id for r in await other.table_messages.of_ended_matches()}
     assert len(await db.table_messages.of_ended_matches()) == len(GUILDS) + 1
+
+
+async def test_owed_match_endings_follow_their_servers(db: Database) -> None:
+    for guild in GUILDS:
+        match = await start(db, 1, 2, guild_id=guild)
+        await db.tables.record_action(
+            match, seq=1, player_id=1, action='{"type":"play"}', state=lambda: "{}", deadline=None,
+            round_result=RoundResult(round_no=1, winner_id=1, points={2: 210}),
+            results=[
+                PlayerResult(user_id=1, score=0, place=1, outcome="won"),
+                PlayerResult(user_id=2, score=210, place=2, outcome="lost"),
+            ],
+        )  # fmt: skip
+    assert len(await db.tables.owed_endings()) == len(GUILDS)
+    for shards in (Shards.of(3, {0}), Shards.of(3, {1, 2})):
+        owed = await process(db, shards).tables.owed_endings()
+        assert sorted([await guild_of(db, m) for m in owed]) == sorted(
+            g for g in GUILDS if shards.owns(g)
+        )
+
+
+async def guild_of(db: Database, match_id: int) -> int:
+    return (await db.tables.get_match(match_id)).guild_id
 
 
 async def test_each_process_keeps_its_own_newest_rematch_offers(db: Database) -> None:
