@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
 import pytest_asyncio
 
 from db.database import Database
@@ -26,16 +25,6 @@ from tests.e2e.conftest import Scene
 from tests.e2e.crafted import late_round, write_running_table
 from tests.e2e.uno_table import ScriptedTable, TableWatch, is_table_message, load_truth
 from tests.postgres import PostgresServer
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[PostgresServer]:
-    server = PostgresServer()
-    try:
-        server.start()
-        yield server
-    finally:
-        server.stop()
 
 
 @pytest_asyncio.fixture(loop_scope="package")
