@@ -4,7 +4,9 @@ shard `(guild_id >> 22) % shard_count`, and a bad shard is refused with 4010 or 
 
 from __future__ import annotations
 
+import asyncio
 import json
+import sys
 from typing import Any
 
 import aiohttp
@@ -16,6 +18,26 @@ from playground.shards import Shard
 from tests.e2e.tinybot import TinyBot
 
 IDENTIFY, HELLO = 2, 10
+
+# Another process that connects as one shard and prints, a line each, the events it hears.
+SHARD_PROCESS = """
+import asyncio, json, sys
+import aiohttp
+
+async def main(url, token, shard_id, count):
+    async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+        await ws.receive_json()
+        shard = [shard_id, count]
+        await ws.send_json({"op": 2, "d": {"token": token, "intents": 1, "shard": shard}})
+        async for frame in ws:
+            event = json.loads(frame.data)
+            data = event["d"] or {}
+            own = data.get("id") if event["t"] == "GUILD_CREATE" else None
+            guild = data.get("guild_id") or own
+            print(json.dumps([event["t"], guild]), flush=True)
+
+asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))
+"""
 
 
 async def identify(emu: Emulator, shard: Any = None) -> tuple[int | None, dict[str, Any]]:
@@ -90,6 +112,35 @@ async def test_a_servers_events_reach_only_its_shards_connection(emu: Emulator) 
         later = server(emu, "later", (1, 2))  # a server that invites the bot afterwards
         await driver.wait_for(lambda: shard1.get_guild(later.id) is not None)
         assert shard0.get_guild(later.id) is None
+
+
+async def test_a_second_process_connects_as_the_other_shard(emu: Emulator) -> None:
+    emu.gateway.shards = 2
+    first, second = server(emu, "zero", (0, 2)), server(emu, "one", (1, 2))
+    shard0 = TinyBot(guild_id=first.id, shard_id=0, shard_count=2)
+    args = (emu.gateway_url, emu.token, "1", "2")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", SHARD_PROCESS, *args, stdout=asyncio.subprocess.PIPE
+    )
+    assert process.stdout is not None
+    try:
+        async with running(shard0, emu):
+            await emu.wait_connected(shards=2, timeout=30)
+            heard = [json.loads(await asyncio.wait_for(process.stdout.readline(), 30))]
+            heard.append(json.loads(await asyncio.wait_for(process.stdout.readline(), 30)))
+            assert heard == [["READY", None], ["GUILD_CREATE", str(second.id)]]
+
+            player = next(m.user for m in second.members.values() if m.user.name == "one player")
+            await Driver(emu).slash(player, second.channels[0], "probe", wait=False)
+            line = await asyncio.wait_for(process.stdout.readline(), 30)
+            assert json.loads(line) == ["INTERACTION_CREATE", str(second.id)]
+            shard0_frames = next(
+                s.sent for s in emu.gateway.sessions.values() if s.shard == Shard(0, 2)
+            )
+            assert "INTERACTION_CREATE" not in [f["t"] for f in shard0_frames]
+    finally:
+        process.kill()
+        await process.wait()
 
 
 @pytest.mark.parametrize("shard", [[2, 2], [-1, 2], [0, 0], [1], "0,1", [0.0, 1], [True, 2]])
