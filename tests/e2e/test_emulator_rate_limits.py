@@ -62,10 +62,10 @@ async def fill_the_global_window(raw: Raw) -> None:
 async def test_the_51st_bot_token_request_within_a_second_gets_the_global_429(
     emu: Emulator, raw: Raw
 ) -> None:
+    emu.clock.hold()  # the 51 fall within one second however slow the machine is
     answers = await asyncio.gather(*(raw.call("GET", "/users/@me") for _ in range(51)))
     statuses = sorted(status for status, _, _ in answers)
-    spent = emu.log.calls[-1].at - emu.log.calls[0].at
-    assert statuses == [200] * 50 + [429], f"51 requests took {spent:.2f} s"
+    assert statuses == [200] * 50 + [429]
     _, headers, body = next(a for a in answers if a[0] == 429)
     assert headers["X-RateLimit-Global"] == "true"
     assert headers["X-RateLimit-Scope"] == "global"
