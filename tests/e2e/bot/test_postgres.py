@@ -4,6 +4,8 @@ A table survives a kill -9 and resumes where its last answered action left it; a
 process running some of the shards restores only their servers' tables, another
 process the rest, and a process killed and started again takes back exactly its own;
 a second process for shards already running waits until their process has stopped.
+Two processes on the playground's two shards: a kill -9 of one pauses only its
+servers' tables, which resume when it restarts; the other's play on meanwhile.
 Each test starts bots of its own, so none uses the module's shared `uno_bot`.
 """
 
@@ -81,15 +83,6 @@ async def test_kill_9_mid_game_on_postgresql_then_restart_and_finish(
     assert emu.log.failed == []
 
 
-def server_on_other_shard(emu: Emulator, first: Guild, count: int) -> Guild:
-    """A new server whose events Discord sends to another shard than `first`'s."""
-    for _ in range(100_000):  # ids follow the clock: a millisecond or two apart
-        guild = emu.add_guild("Second Club")
-        if shard_of(guild.id, count) != shard_of(first.id, count):
-            return guild
-    raise AssertionError("every server landed on one shard")
-
-
 def table_messages(driver: Driver, user: User, channel: Channel) -> list[object]:
     return [m for m in driver.visible(user, channel) if is_table_message(m)]
 
@@ -105,7 +98,7 @@ async def test_each_process_restores_only_its_shards_tables(
     database_url: str, emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory,
     tmp_path: Path,
 ) -> None:  # fmt: skip
-    other = server_on_other_shard(emu, scene.guild, 2)
+    other = emu.add_guild("Second Club", shard=(1 - shard_of(scene.guild.id, 2), 2))
     there = emu.add_text_channel(other, "uno")
     dan, eve = emu.add_user("dan", guild=other), emu.add_user("eve", guild=other)
     tables = {scene.guild: (scene.channel, scene.alice, scene.bob), other: (there, dan, eve)}
@@ -177,4 +170,56 @@ async def test_a_second_process_for_running_shards_waits_until_they_are_free(
     assert await first.stop() == 0
     await starting
     assert restored(twin) == "1 running tables and 0 rematch offers"
+    assert emu.log.failed == []
+
+
+async def test_a_killed_process_pauses_only_its_own_tables(
+    database_url: str, emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    mine = shard_of(scene.guild.id, 2)
+    other = emu.add_guild("Second Club", shard=(1 - mine, 2))
+    there = emu.add_text_channel(other, "uno")
+    dan, eve = emu.add_user("dan", guild=other), emu.add_user("eve", guild=other)
+    seated = {scene.channel: [scene.alice, scene.bob], there: [dan, eve]}
+    async with Database.open(database_url) as db:
+        for channel, users in seated.items():
+            reached = late_round("pizza", [str(u.id) for u in users], target=150, near=30)
+            await write_running_table(
+                db, reached, guild_id=channel.guild.id, channel_id=channel.id,
+                names=[u.name for u in users],
+            )  # fmt: skip
+
+    def process(shard: int, name: str) -> BotProcess:
+        env = {"DATABASE_URL": database_url, "SHARD_COUNT": "2", "SHARD_IDS": str(shard)}
+        return bots(extra_env=env, log_path=tmp_path / f"{name}.log")
+
+    first, second = process(mine, "first"), process(1 - mine, "second")
+    await first.start()
+    await second.start()
+    here_table = ScriptedTable(driver, scene.channel, seated[scene.channel], seed=5)
+    there_table = ScriptedTable(driver, there, seated[there], seed=6)
+    for table in (here_table, there_table):
+        await driver.wait_for(table.table_message, timeout=10)
+        await table.open_hands()
+    # Two players of five cards each: four actions a table leave both rounds running.
+    for _ in range(2):
+        assert await here_table.step()
+        assert await there_table.step()
+    before = await load_truth(database_url, scene.channel.id)
+    assert before is not None
+    await first.kill()
+    # The other process's table plays on while the first is down.
+    for _ in range(2):
+        assert await there_table.step()
+    assert there_table.failures() == []
+    again = process(mine, "again")
+    await again.start()
+    after = await load_truth(database_url, scene.channel.id)
+    assert after is not None
+    assert json.dumps(after.match.to_snapshot()) == json.dumps(before.match.to_snapshot())
+    await here_table.open_hands()
+    for _ in range(2):
+        assert await here_table.step()
+    assert here_table.failures() == []
     assert emu.log.failed == []
