@@ -24,6 +24,7 @@ from db.errors import (
     storage_errors,
     wraps_storage_errors,
 )
+from db.history import HistoryRepo
 from db.lobbies import LobbyRepo
 from db.migrate import apply_migrations, load_migrations, schema_version
 from db.prefs import PrefsRepo
@@ -115,6 +116,7 @@ class Database:
         self.lobbies = LobbyRepo(self)
         self.table_messages = TableMessageRepo(self)
         self.rematches = RematchRepo(self)
+        self.history = HistoryRepo(self, self.tables)
 
     @classmethod
     def open(

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import aiosqlite
 
 from db.errors import MemberPlaying, wraps_storage_errors
+from db.history import forget_in_logs
 from db.models import (
     FORGOTTEN_NAME,
     LeaderboardEntry,
@@ -221,6 +222,7 @@ class ScoreRepo:
                 " json_each(seats_json) WHERE json_extract(value, '$[0]') = :user)",
                 params,
             )
+            await forget_in_logs(conn, scope, params)  # before their id changes
             cursor = await conn.execute(
                 "UPDATE match_players SET user_id = -(seat + 1), display_name = :name"
                 " WHERE user_id = :user AND match_id IN"

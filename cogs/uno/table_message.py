@@ -264,11 +264,14 @@ class TableMessage:
 
     # -- summaries, pings and the others' panels --------------------------------------
 
-    def post_later(self, table: Table, embed: discord.Embed) -> None:
+    def post_later(
+        self, table: Table, embed: discord.Embed, components: payloads.Rows | None = None
+    ) -> None:
         """Queue a summary for the channel, sent in order by the table's worker."""
-        self._outbox.setdefault(table.match_id, []).append(
-            {"embeds": [embed.to_dict()], "allowed_mentions": {"parse": []}}
-        )
+        payload: dict[str, Any] = {"embeds": [embed.to_dict()], "allowed_mentions": {"parse": []}}
+        if components:
+            payload["components"] = components
+        self._outbox.setdefault(table.match_id, []).append(payload)
         self.notify(table)
 
     async def post(self, table: Table, *, content: str, mention: str | None = None) -> int | None:

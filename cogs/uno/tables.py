@@ -19,8 +19,9 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from cogs.uno import render
+from cogs.uno import payloads, render
 from cogs.uno.computer_ids import is_computer
+from cogs.uno.history.render import replay_button
 from cogs.uno.l10n import N_, speaking, t, tn
 from cogs.uno.outcome import Accepted, Outcome, Refused, Stale
 from cogs.uno.refusals import refusal_words
@@ -321,14 +322,18 @@ class TableService:
         (table_message.py).
         """
         for event in events:
+            replay = None
             with speaking(self.message.language(table)):  # summaries: for the channel
                 if isinstance(event, RoundEnded):
                     summary = render.round_summary(event, table.names, table.variant)
                 elif isinstance(event, MatchEnded):
-                    summary = render.match_summary(event, table.names, table.variant)
+                    summary = render.match_summary(
+                        event, table.names, table.variant, match_id=table.match_id
+                    )
+                    replay = payloads.rows([replay_button(table.match_id)])
                 else:
                     continue
-            self.message.post_later(table, summary)
+            self.message.post_later(table, summary, replay)
         if table.match.is_over:
             self._close(table, reason=None, announce=True)
             return
