@@ -1,0 +1,182 @@
+"""Match history and replays (issue 26) on a real SQLite file, real engine matches.
+
+A replay is built from nothing but the stored seed and action log; each step must
+be what the table showed then, with the viewer's own hand and nobody else's cards.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from cogs.uno.history.library import ReplayLibrary
+from cogs.uno.history.no_replay import NoReplay
+from cogs.uno.history.render import history_page, replay_panel
+from cogs.uno.l10n import speaking
+from cogs.uno.render.words import card_title
+from cogs.uno.table_options import TableOptions
+from db.database import Database
+from db.models import FORGOTTEN_NAME
+from tests.cogs.history_play import GUILD, Recorded, record_match
+
+A, B, C = 101, 102, 103
+HOUSE = TableOptions(
+    target=60,
+    turn_seconds=90,
+    house_rules=("stacking", "seven_o", "jump_in", "draw_to_match"),
+)
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    async with Database.open(tmp_path / "uno.db") as database:
+        yield database
+
+
+async def _house_match_with_a_swap(db: Database) -> Recorded:
+    """A classic match with every house rule, in which someone swapped hands with B."""
+    for seed in range(1, 40):
+        recorded = await record_match(db, variant="classic", users=[A, B, C], play=HOUSE, seed=seed)
+        if str(B) in recorded.swapped:
+            return recorded
+    raise AssertionError("no seed swapped hands with B")
+
+
+def _text(payload: dict[str, object]) -> str:
+    return json.dumps(payload, ensure_ascii=False)
+
+
+async def test_x4_every_step_is_what_the_table_showed_with_only_the_viewers_hand(
+    db: Database,
+) -> None:
+    recorded = await record_match(
+        db,
+        variant="pizza",
+        users=[A, B, C],
+        play=TableOptions(target=50, turn_seconds=90),
+        seed=7,
+        remove_at=25,  # X3: a player leaves; the replay shows it too
+    )
+    library = ReplayLibrary(db, turn_seconds=90)
+    loaded = await library.load(recorded.match_id, guild_id=GUILD)
+    assert loaded.replay.steps == len(recorded.publics) - 1
+    assert loaded.replay.events == recorded.events
+    for step in range(loaded.replay.steps + 1):
+        for viewer in (str(A), str(B), "555"):
+            frame = loaded.replay.frame(step, viewer)
+            assert frame.public == recorded.publics[step]
+            own = recorded.hands[step].get(viewer)
+            assert frame.hand == own  # None for someone who did not play
+    # Stepping backwards (from a checkpoint) gives the same frames.
+    for step in range(loaded.replay.steps, -1, -7):
+        assert loaded.replay.frame(step, str(C)).public == recorded.publics[step]
+
+
+async def test_x4_a_frame_names_no_card_only_another_player_held(db: Database) -> None:
+    recorded = await _house_match_with_a_swap(db)
+    loaded = await ReplayLibrary(db, turn_seconds=90).load(recorded.match_id, guild_id=GUILD)
+    with speaking("en"):
+        for step in range(0, loaded.replay.steps + 1, 3):
+            frame = loaded.replay.frame(step, str(A))
+            payload = replay_panel(loaded, frame, viewer=str(A))
+            hand_embed = payload["embeds"][1]  # type: ignore[index]
+            mine = recorded.hands[step][str(A)]
+            assert hand_embed["title"].endswith(f"{len(mine)} cards") or len(mine) == 1
+            public = _text({"e": payload["embeds"][0], "r": payload["embeds"][2:]})  # type: ignore[index]
+            private_part = json.dumps(hand_embed, ensure_ascii=False)
+            for other in (str(B), str(C)):
+                for card in set(recorded.hands[step][other]) - set(mine):
+                    # A card only another player holds is nowhere in A's own part ...
+                    assert card_title(card) not in private_part, (step, card)
+            # ... and the public part is the table's own embed for that moment.
+            assert payload["embeds"][0]["footer"]["text"].startswith(  # type: ignore[index]
+                f"Table {recorded.match_id}"
+            )
+            assert "hand (only you see it)" not in public
+
+
+async def test_x4_replays_survive_forget_and_show_a_deleted_member(db: Database) -> None:
+    recorded = await _house_match_with_a_swap(db)  # the log names B as a swap target
+    assert await db.scores.forget_member(B, guild_id=GUILD) == 1
+    library = ReplayLibrary(db, turn_seconds=90)
+    loaded = await library.load(recorded.match_id, guild_id=GUILD)
+    assert FORGOTTEN_NAME in loaded.names.values()
+    assert str(B) not in loaded.players
+    with speaking("en"):
+        last = replay_panel(loaded, loaded.replay.frame(loaded.replay.steps, str(A)), viewer=str(A))
+        assert "Deleted member" in _text(last)
+    with speaking("hr"):
+        assert "Deleted member" not in _text(
+            replay_panel(loaded, loaded.replay.frame(0, str(A)), viewer=str(A))
+        )
+    # B's history is gone; A's still lists the match, B's seat as a deleted member.
+    gone = await db.history.member_matches(guild_id=GUILD, user_id=B)
+    assert gone.entries == []
+    kept = await db.history.member_matches(guild_id=GUILD, user_id=A)
+    assert [e.match_id for e in kept.entries] == [recorded.match_id]
+    assert FORGOTTEN_NAME in {p.display_name for p in kept.entries[0].players}
+
+
+async def test_history_pages_newest_first_by_game(db: Database) -> None:
+    start = datetime(2026, 3, 1, tzinfo=UTC)
+    ids = []
+    for k in range(12):
+        variant = "duo" if k % 3 else "pizza"
+        users = [A, B] if variant == "duo" else [A, B, C]
+        play = TableOptions(target=30, turn_seconds=90)
+        recorded = await record_match(
+            db, variant=variant, users=users, play=play, seed=k, ended_at=start + timedelta(hours=k)
+        )
+        ids.append((recorded.match_id, variant))
+    first = await db.history.member_matches(guild_id=GUILD, user_id=A)
+    assert (first.page, first.pages, first.total) == (1, 2, 12)
+    assert [e.match_id for e in first.entries] == [m for m, _ in reversed(ids)][:10]
+    second = await db.history.member_matches(guild_id=GUILD, user_id=A, page=2)
+    assert [e.match_id for e in second.entries] == [m for m, _ in reversed(ids)][10:]
+    pizza = await db.history.member_matches(guild_id=GUILD, user_id=C, variant="pizza")
+    assert [e.match_id for e in pizza.entries] == [m for m, v in reversed(ids) if v == "pizza"]
+    entry = first.entries[0]
+    assert [p.place for p in entry.players] == sorted(p.place for p in entry.players)
+    assert entry.rounds >= 1
+    with speaking("en"):
+        embed, specs = history_page(first, member=A, name="Ann", variant=None)
+    assert f"match {entry.match_id}" in (embed.description or "")
+    assert len(specs[0].options) == 10  # type: ignore[union-attr]
+    assert "Page 1 of 2" in (embed.footer.text or "")
+
+
+async def test_x4_a_log_the_rules_refuse_is_not_shown(db: Database) -> None:
+    recorded = await record_match(
+        db, variant="duo", users=[A, B], play=TableOptions(target=30, turn_seconds=90), seed=3
+    )
+    async with db.transaction() as conn:  # as if the rules had changed since
+        await conn.execute(
+            'UPDATE actions SET action = \'{"type":"draw"}\' WHERE match_id = ? AND seq = 20',
+            (recorded.match_id,),
+        )
+    with pytest.raises(NoReplay) as refused:
+        await ReplayLibrary(db, turn_seconds=90).load(recorded.match_id, guild_id=GUILD)
+    assert refused.value.reason == "unreplayable"
+
+
+async def test_replays_of_another_server_or_dropped_logs_are_refused(db: Database) -> None:
+    recorded = await record_match(
+        db, variant="duo", users=[A, B], play=TableOptions(target=30, turn_seconds=90), seed=4
+    )
+    library = ReplayLibrary(db, turn_seconds=90)
+    with pytest.raises(NoReplay) as elsewhere:
+        await library.load(recorded.match_id, guild_id=GUILD + 1)
+    assert elsewhere.value.reason == "elsewhere"
+    assert await db.history.drop_logs(ended_before=datetime.now(UTC) - timedelta(days=1)) == 0
+    assert await db.history.drop_logs(ended_before=datetime.now(UTC) + timedelta(days=1)) > 0
+    library.forget()
+    with pytest.raises(NoReplay) as dropped:
+        await library.load(recorded.match_id, guild_id=GUILD)
+    assert dropped.value.reason == "dropped"
+    # The match itself stays on the boards and in history.
+    kept = await db.history.member_matches(guild_id=GUILD, user_id=A)
+    assert [e.match_id for e in kept.entries] == [recorded.match_id]
