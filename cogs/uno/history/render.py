@@ -28,10 +28,10 @@ GOLD = 0xF1C40F
 EMBEDS_TOTAL = 6000  # Discord's limit for all of a message's embeds together
 ROUND_CHOICES = 25  # a select's options
 LABELS = {
-    "f": lambda: t("Start"),
+    "f": lambda: t("First"),
     "p": lambda: t("Back"),
     "n": lambda: t("Next"),
-    "l": lambda: t("End"),
+    "l": lambda: t("Last"),
 }
 
 
