@@ -16,6 +16,7 @@ from cogs.uno.computers import ComputerSeats
 from cogs.uno.history import ids as history_ids
 from cogs.uno.history.library import ReplayLibrary
 from cogs.uno.history.panels import HistoryPanels
+from cogs.uno.history.retention import LogRetention
 from cogs.uno.issued import click_data
 from cogs.uno.l10n import N_, member_language, server_language, speak, speaking, t, tn
 from cogs.uno.lobbies import LobbyManager
@@ -90,6 +91,7 @@ class UnoCog(commands.Cog):
         self.message.final_buttons = self.rematches.offer
         self.replays = ReplayLibrary(db, turn_seconds=settings.turn_seconds)
         self.past = HistoryPanels(db, self.replays)
+        self.retention = LogRetention(db, days=settings.replay_days)
 
     async def cog_load(self) -> None:
         restored = await self.tables.restore_all()
@@ -104,10 +106,12 @@ class UnoCog(commands.Cog):
             lobbies,
             ended,
         )
+        self.retention.start()
         self.collector.freeze()
 
     async def cog_unload(self) -> None:
         self.collector.close()
+        await self.retention.stop()
         self.computers.shutdown()
         await self.tables.shutdown()
         await self.rematches.settle()

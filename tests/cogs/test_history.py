@@ -16,6 +16,7 @@ import pytest
 from cogs.uno.history.library import ReplayLibrary
 from cogs.uno.history.no_replay import NoReplay
 from cogs.uno.history.render import history_page, replay_panel
+from cogs.uno.history.retention import LogRetention
 from cogs.uno.l10n import speaking
 from cogs.uno.render.words import card_title
 from cogs.uno.table_options import TableOptions
@@ -180,3 +181,24 @@ async def test_replays_of_another_server_or_dropped_logs_are_refused(db: Databas
     # The match itself stays on the boards and in history.
     kept = await db.history.member_matches(guild_id=GUILD, user_id=A)
     assert [e.match_id for e in kept.entries] == [recorded.match_id]
+
+
+async def test_retention_drops_only_moves_older_than_the_setting(db: Database) -> None:
+    now = datetime.now(UTC)
+    play = TableOptions(target=30, turn_seconds=90)
+    old = await record_match(
+        db, variant="duo", users=[A, B], play=play, seed=5, ended_at=now - timedelta(days=31)
+    )
+    new = await record_match(
+        db, variant="duo", users=[A, B], play=play, seed=6, ended_at=now - timedelta(days=29)
+    )
+    forever = LogRetention(db, days=0)
+    forever.start()  # 0 days: nothing is ever dropped, no task runs
+    await forever.stop()
+    assert await LogRetention(db, days=30).drop_old() > 0
+    library = ReplayLibrary(db, turn_seconds=90)
+    with pytest.raises(NoReplay):
+        await library.load(old.match_id, guild_id=GUILD)
+    assert (await library.load(new.match_id, guild_id=GUILD)).replay.steps > 0
+    kept = await db.history.member_matches(guild_id=GUILD, user_id=A)
+    assert {e.match_id for e in kept.entries} == {old.match_id, new.match_id}
