@@ -10,6 +10,7 @@ import json
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,11 +19,11 @@ from cogs.uno.history.no_replay import NoReplay
 from cogs.uno.history.render import history_page, replay_panel
 from cogs.uno.history.retention import LogRetention
 from cogs.uno.l10n import speaking
-from cogs.uno.render.words import card_title
 from cogs.uno.table_options import TableOptions
 from db.database import Database
 from db.models import FORGOTTEN_NAME
 from tests.cogs.history_play import GUILD, Recorded, record_match
+from tests.e2e.replay_scan import cards_of, hand_read, others_only
 
 A, B, C = 101, 102, 103
 HOUSE = TableOptions(
@@ -47,7 +48,7 @@ async def _house_match_with_a_swap(db: Database) -> Recorded:
     raise AssertionError("no seed swapped hands with B")
 
 
-def _text(payload: dict[str, object]) -> str:
+def _text(payload: dict[str, Any]) -> str:
     return json.dumps(payload, ensure_ascii=False)
 
 
@@ -80,24 +81,27 @@ async def test_x4_every_step_is_what_the_table_showed_with_only_the_viewers_hand
 async def test_x4_a_frame_names_no_card_only_another_player_held(db: Database) -> None:
     recorded = await _house_match_with_a_swap(db)
     loaded = await ReplayLibrary(db, turn_seconds=90).load(recorded.match_id, guild_id=GUILD)
+    scanned = 0
     with speaking("en"):
-        for step in range(0, loaded.replay.steps + 1, 3):
+        for step in range(loaded.replay.steps + 1):
             frame = loaded.replay.frame(step, str(A))
             payload = replay_panel(loaded, frame, viewer=str(A))
-            hand_embed = payload["embeds"][1]  # type: ignore[index]
-            mine = recorded.hands[step][str(A)]
-            assert hand_embed["title"].endswith(f"{len(mine)} cards") or len(mine) == 1
-            public = _text({"e": payload["embeds"][0], "r": payload["embeds"][2:]})  # type: ignore[index]
-            private_part = json.dumps(hand_embed, ensure_ascii=False)
-            for other in (str(B), str(C)):
-                for card in set(recorded.hands[step][other]) - set(mine):
-                    # A card only another player holds is nowhere in A's own part ...
-                    assert card_title(card) not in private_part, (step, card)
-            # ... and the public part is the table's own embed for that moment.
-            assert payload["embeds"][0]["footer"]["text"].startswith(  # type: ignore[index]
-                f"Table {recorded.match_id}"
-            )
-            assert "hand (only you see it)" not in public
+            embeds: list[dict[str, Any]] = payload["embeds"]
+            hands = recorded.hands[step]
+            mine = hands[str(A)]
+            # A's own part is exactly A's hand then ...
+            assert hand_read(embeds[1]["description"]) == cards_of(mine)
+            # ... and no card that only the others held is in it or in the words around it.
+            secret = others_only(mine, [hands[p] for p in hands if p != str(A)])
+            scanned += len(secret)
+            assert not secret & set(hand_read(embeds[1]["description"]))
+            assert not secret & set(hand_read(str(payload["content"])))
+            # The public part is the live table's own embed of that moment, and a round's
+            # summary only on the step that ended it.
+            assert embeds[0]["footer"]["text"].startswith(f"Table {recorded.match_id}")
+            ended = frame.round_ended is not None
+            assert (len(embeds) == 3) == ended
+    assert scanned > 100
 
 
 async def test_x4_replays_survive_forget_and_show_a_deleted_member(db: Database) -> None:
