@@ -62,6 +62,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import db.endings as endings_module
 import db.tables as tables_module
+from bench.replay_figures import bytes_per_match, step_times
 from db.database import Database
 from db.models import PlayerResult, RoundResult, Seat, Variant
 
@@ -503,7 +504,21 @@ def _size(path: Path) -> int:
     return path.stat().st_size
 
 
+async def replays(folder: Path, *, matches: int = 30) -> dict[str, Any]:
+    """Bytes a finished match keeps for its replay, and a replay step's time (issue 26)."""
+    sizes = await bytes_per_match(folder, matches=matches)
+    for name, figures in sizes.items():
+        print(f"finished {name:10s}      " + "  ".join(f"{k}={v}" for k, v in figures.items()))
+    steps = step_times()
+    print("replay step, 40 rounds: " + "  ".join(f"{k}={v}" for k, v in steps.items()))
+    return {"bytes": sizes, "step": steps}
+
+
 async def main() -> None:
+    if "--replays" in sys.argv:  # only the replays' figures (well under a minute)
+        with tempfile.TemporaryDirectory() as tmp:
+            print(json.dumps(await replays(Path(tmp))))
+        return
     print(
         f"{TABLES} tables; snapshot ~{round(statistics.mean(map(len, STATES)))} bytes every "
         f"{SNAPSHOT_EVERY} actions and each round start; load average "
@@ -556,6 +571,7 @@ async def main() -> None:
         size = await file_size(folder / "size.db")
         out["size"] = size
         print("finished matches:        " + "  ".join(f"{k}={v}" for k, v in size.items()))
+        out["replays"] = await replays(folder)
     out["load_average"] = round(os.getloadavg()[0], 2)
     p99 = out["paced_group-commit"]["p99_ms"]
     out["target_p99_ms"] = TARGET_P99_MS
