@@ -353,3 +353,19 @@ async def test_forget_leaves_the_replay_with_a_deleted_member(
     watched = await again.wait_message()
     assert "You didn't play in this match" in watched.content
     assert len(watched.embeds) == 1 or "Your hand" not in watched.embeds[1].get("title", "")
+
+
+async def test_a_croatian_member_watches_a_replay_in_croatian(
+    emu: Emulator, driver: Driver, played: dict[str, Played]
+) -> None:
+    match = played["pizza"]
+    ana = emu.add_user("ana", guild=match.scene.guild, locale="hr")
+    opened = await driver.slash(ana, match.scene.channel, "uno replay", match=match.match_id)
+    panel = await opened.wait_message()
+    assert panel.content.startswith(f"Snimka meča {match.match_id} · korak 0 od")
+    assert "Nisi igrao/la u ovom meču" in panel.content
+    assert len(panel.embeds) == 1  # the table only: ana holds no hand in it
+    labels = {b.get("label") for b in panel.buttons()}
+    assert {"Početak", "Natrag", "Dalje", "Kraj"} <= labels
+    missing = await driver.slash(ana, match.scene.channel, "uno replay", match=987654321)
+    assert "nema završenog meča" in (await missing.wait_message()).text()
