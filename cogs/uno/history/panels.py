@@ -16,7 +16,7 @@ from cogs.uno.history.library import ReplayLibrary
 from cogs.uno.history.no_replay import NoReplay
 from cogs.uno.history.render import history_page, no_replay_words, replay_panel
 from cogs.uno.issued import click_data, issued
-from cogs.uno.l10n import server_language, speaking, t
+from cogs.uno.l10n import member_language, server_language, speaking, t
 from cogs.uno.render import ButtonSpec, escape_name
 from db.database import Database
 from db.models import Variant
@@ -89,10 +89,12 @@ class HistoryPanels:
                 shared = t("Shared by {player}", player=escape_name(interaction.user.display_name))
             await answers.respond(interaction, {**data, "content": shared})
             return
-        data = await self._page(interaction, control.member, name, variant, control.page)
         private = interaction.message is not None and interaction.message.flags.ephemeral
-        if private:
-            data = _with_share(data, control.member, variant, control.page)
+        # A shared page is the channel's: it stays in the server's language.
+        with speaking(member_language(interaction) if private else server_language(interaction)):
+            data = await self._page(interaction, control.member, name, variant, control.page)
+            if private:
+                data = _with_share(data, control.member, variant, control.page)
         await answers.update(interaction, data)
 
     # -- replays -------------------------------------------------------------------------
