@@ -92,19 +92,7 @@ async def record_match(
                 record.swapped.add(action.target)
         record.events.append(tuple(events))
         _seen(record)
-        await db.tables.record_action(
-            match_id,
-            seq=match.version,
-            player_id=int(player),
-            action=data,
-            state=match.to_snapshot,
-            deadline=None,
-            round_start=any(isinstance(e, RoundStarted) for e in events),
-            round_result=_round(events),
-            results=match_results(match)
-            if any(isinstance(e, MatchEnded) for e in events)
-            else None,
-        )
+        await _store(db, match_id, match, int(player), data, events)
     if ended_at is not None:
         async with db.transaction() as conn:
             await conn.execute(
@@ -112,6 +100,29 @@ async def record_match(
                 (round(ended_at.astimezone(UTC).timestamp() * 1000), match_id),
             )
     return record
+
+
+async def _store(
+    db: Database,
+    match_id: int,
+    match: Match,
+    player: int,
+    data: dict[str, Any],
+    events: list[Event],
+) -> None:
+    """Record the action as the table service does: with its round and the match's end."""
+    ended = any(isinstance(e, MatchEnded) for e in events)
+    await db.tables.record_action(
+        match_id,
+        seq=match.version,
+        player_id=player,
+        action=data,
+        state=match.to_snapshot,
+        deadline=None,
+        round_start=any(isinstance(e, RoundStarted) for e in events),
+        round_result=_round(events),
+        results=match_results(match) if ended else None,
+    )
 
 
 def _round(events: list[Event]) -> RoundResult | None:
