@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest browser bench catalogue clean
+.PHONY: run test lint typecheck pytest browser postgres bench catalogue clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,7 +33,7 @@ typecheck: $(VENV)/.dev-deps
 # Bytecode is cached even where the environment says not to (PYTHONDONTWRITEBYTECODE):
 # the suite starts dozens of `python bot.py` processes and three pytest workers, and
 # without __pycache__ each compiles the project and pytest re-rewrites every test module.
-pytest: $(VENV)/.dev-deps browser
+pytest: $(VENV)/.dev-deps browser postgres
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
 
 # The browser tests (tests/browser) drive the system's Chromium, never one Playwright
@@ -51,7 +51,22 @@ browser:
 	  exit 1; \
 	fi
 
-test: browser lint typecheck pytest
+# The database tests run every repository on a real PostgreSQL server too, which the
+# suite starts itself (tests/postgres.py: initdb + pg_ctl in a temporary directory,
+# a Unix socket, no TCP port). It needs Debian's package; as root it is installed here.
+postgres:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; \
+	then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing postgresql for the database tests (apt-get)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y -qq postgresql >/dev/null; \
+	else \
+	  echo "The database tests need PostgreSQL's server binaries: install them (Debian/Ubuntu: sudo apt-get install postgresql) and run make test again."; \
+	  exit 1; \
+	fi
+
+test: browser postgres lint typecheck pytest
 
 bench: $(VENV)/.dev-deps
 	$(BIN)/python bench/engine.py
@@ -60,7 +75,7 @@ bench: $(VENV)/.dev-deps
 	$(BIN)/python bench/table_memory.py
 	$(BIN)/python bench/art.py
 
-# Re-extract every player-facing string into cogs/uno/locales (README, "Languages").
+# Re-extract every player-facing string into cogs/uno/locales (docs/development.md, "Words").
 catalogue: $(VENV)/.run-deps
 	$(BIN)/python -m cogs.uno.catalogue
 

@@ -142,8 +142,12 @@ class UnoBot(commands.Bot):
             # Another API (a proxy, the test emulator) names its own gateway.
             _, url, _ = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        self.db = await Database.open(self.settings.database_path)
-        log.info("Database open at %s", self.settings.database_path)
+        database_url = self.settings.database_url
+        self.db = await Database.open(
+            database_url.get_secret_value() if database_url else self.settings.database_path,
+            whole_on_thread=self.settings.db_whole_on_thread,
+        )
+        log.info("Database open at %s", self.db.store.name)
         # The modules and settings loaded so far live as long as the process. Freezing
         # them keeps the collector from re-scanning them, so full collections run often
         # enough to free each click's reference cycles before they pile up in memory.

@@ -30,11 +30,22 @@ class Settings(BaseSettings):
         default=Path("data/uno.db"),
         description="SQLite file for scoreboards and running tables; its folder is created.",
     )
+    database_url: SecretStr | None = Field(
+        default=None,
+        description="A postgresql:// URL to keep everything in PostgreSQL instead of the "
+        "SQLite file (copy a running bot's file over with `python -m db.copy`); empty: SQLite.",
+    )
+    db_whole_on_thread: bool = Field(
+        default=True,
+        description="SQLite: run each write transaction whole on the connection's thread "
+        "(aiosqlite's private names, db/aiosqlite_thread.py); false: plain aiosqlite, "
+        "one trip per statement, should an aiosqlite upgrade break it.",
+    )
     art_cache_dir: Path | None = Field(
         default=None,
         description=(
             "Folder keeping the drawn card pictures between starts; empty: "
-            "an art-cache folder beside the database."
+            "an art-cache folder beside the SQLite file's place (DATABASE_PATH)."
         ),
     )
     dev_guild_id: int | None = Field(

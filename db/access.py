@@ -6,12 +6,11 @@ against this protocol keeps the imports one way: database -> repositories.
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, TypeVar
 
-import aiosqlite
+from db.tx import Dialect, Tx
 
 T = TypeVar("T")
 
@@ -19,14 +18,13 @@ T = TypeVar("T")
 class Access(Protocol):
     """Reads, write transactions and single atomic writes, as `Database` offers them."""
 
-    def reading(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-        """Read through the reader connection, all statements seeing one committed state."""
+    @property
+    def dialect(self) -> Dialect:
+        """Which engine stores the data."""
         ...
 
-    def transaction(
-        self, *, asked: float | None = None
-    ) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-        """Run a write transaction: commit on success, else roll back."""
+    def reading(self) -> AbstractAsyncContextManager[Tx]:
+        """Read with every statement seeing one committed state."""
         ...
 
     async def execute_atomic(
@@ -36,7 +34,7 @@ class Access(Protocol):
         ...
 
     async def run_in_transaction(
-        self, work: Callable[[sqlite3.Connection], T], *, asked: float | None = None
+        self, work: Callable[[Tx], Coroutine[Any, Any, T]], *, asked: float | None = None
     ) -> T:
-        """Run `work(connection)` as one write transaction, whole on the writer's thread."""
+        """Run `await work(tx)` as one write transaction; return its result after the commit."""
         ...

@@ -1,31 +1,29 @@
 """A round's or a match's end, written inside the transaction that records it.
 
-Runs on SQLite's thread (see Database.run_in_transaction) while a player waits
-and every other write queues behind it. Each statement is a trip out of Python
-and back: sqlite3 releases the GIL for it and must take it again, which a busy
-event loop delays (up to the interpreter's 5 ms switch interval). So a match's
-end reads everything it checks in one statement (the seats, the last round, the
-point totals, the players' ratings), and writes a round with one statement and
-the match's end (results, status, snapshot, ratings) with another, each an
-INSERT into a view whose trigger writes the tables, from json_each: 4 statements
-(with the action's own) for a finishing action with its round and rating update,
-where there were 13 (and a step per player for each of rounds and results).
+Runs on SQLite's thread (see Database.run_in_transaction) while a player waits and
+every other write queues behind it, and each statement must take the GIL back from a
+busy event loop. So a match's end reads everything it checks in one statement, and
+writes a round with one statement and the match's end (results, status, snapshot,
+ratings) with another, each an INSERT into a view whose trigger writes the tables from
+json_each: 4 statements for a finishing action, its round and its rating update.
 
 The views and their triggers are TEMP ones, made on the write connection when it
 opens (`TEMP_SCHEMA`): they hold nothing, so they need no migration, and the file
-stays as other versions of the bot know it.
+stays as other versions of the bot know it. PostgreSQL writes the same rows with
+plain statements, pipelined by asyncpg (`_ROUND_PLAIN`, `_END_PLAIN`).
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from db.errors import InvalidResults, MatchNotRunning, UnknownMatch
 from db.models import PlayerResult, RoundResult
 from db.skill import changes_of
+from db.tx import Tx
 
 _READ = (
     "SELECT m.status, m.guild_id, m.variant, m.practice, p.user_id,"
@@ -93,6 +91,23 @@ _END = (
     " FROM json_each(?) ORDER BY key"
 )
 
+_ROUND_PLAIN = (
+    "INSERT INTO rounds (match_id, round_no, winner_id, ended_at) VALUES (?, ?, ?, ?)",
+    "INSERT INTO round_scores (match_id, round_no, user_id, points) VALUES (?, ?, ?, ?)",
+)
+_END_PLAIN = (
+    "INSERT INTO results (match_id, user_id, score, place, outcome) VALUES (?, ?, ?, ?, ?)",
+    "UPDATE matches SET status = 'finished', ended_at = ?, turn_deadline = NULL"
+    " WHERE match_id = ? AND status = 'running'",
+    "DELETE FROM snapshots WHERE match_id = ?",
+    "INSERT INTO ratings (guild_id, variant, user_id, mu, sigma, matches, updated_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, variant, user_id) DO UPDATE"
+    " SET mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches,"
+    " updated_at = excluded.updated_at",
+    "INSERT INTO rating_changes (match_id, user_id, guild_id, variant, mu_before,"
+    " sigma_before, mu_after, sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+)
+
 
 @dataclass(slots=True)
 class Running:
@@ -108,9 +123,9 @@ class Running:
     ratings: dict[int, tuple[float, float, int]]  # (mu, sigma, matches) of rated players
 
 
-def read_running(conn: sqlite3.Connection, match_id: int) -> Running:
+async def read_running(conn: Tx, match_id: int) -> Running:
     """Read a running match's seats, rounds, points and ratings, or raise why not."""
-    rows = conn.execute(_READ, (match_id,)).fetchall()
+    rows = await conn.fetchall(_READ, (match_id,))
     if not rows:
         raise UnknownMatch(f"no match {match_id}")
     if rows[0][0] != "running":
@@ -132,9 +147,7 @@ def read_running(conn: sqlite3.Connection, match_id: int) -> Running:
     )
 
 
-def insert_round(
-    running: Running, result: RoundResult, ended_at: int, conn: sqlite3.Connection
-) -> None:
+async def insert_round(running: Running, result: RoundResult, ended_at: int, conn: Tx) -> None:
     """Check and store a finished round; add its points to `running`'s totals."""
     match_id = running.match_id
     unknown = ({result.winner_id} | set(result.points)) - set(running.seated)
@@ -146,17 +159,22 @@ def insert_round(
     if result.round_no != expected:
         raise InvalidResults(f"match {match_id}: round {result.round_no} recorded, {expected} due")
     points = [(uid, result.points.get(uid, 0)) for uid in running.seated]
-    conn.execute(
-        _ROUND,
-        (match_id, result.round_no, result.winner_id, ended_at, json.dumps(points)),
-    )
+    if conn.dialect == "sqlite":
+        await conn.run(
+            _ROUND, (match_id, result.round_no, result.winner_id, ended_at, json.dumps(points))
+        )
+    else:
+        await conn.run(_ROUND_PLAIN[0], (match_id, result.round_no, result.winner_id, ended_at))
+        await conn.run_many(
+            _ROUND_PLAIN[1], [(match_id, result.round_no, uid, n) for uid, n in points]
+        )
     running.last_round = result.round_no
     for uid, scored in points:
         running.totals[uid] += scored
 
 
-def finish(
-    running: Running, results: Sequence[PlayerResult], ended_at: int, conn: sqlite3.Connection
+async def finish(
+    running: Running, results: Sequence[PlayerResult], ended_at: int, conn: Tx
 ) -> None:
     """Check and store a match's results, end it, and update its players' ratings."""
     _check_results(running, results)
@@ -168,10 +186,31 @@ def finish(
         (r.user_id, r.score, r.place, r.outcome, *rated.get(r.user_id, (None,) * 5))
         for r in sorted(results, key=lambda r: (r.place, r.user_id))
     ]
-    conn.execute(
-        _END,
-        (running.match_id, ended_at, running.guild_id, running.variant, json.dumps(rows)),
-    )
+    if conn.dialect == "sqlite":
+        await conn.run(
+            _END, (running.match_id, ended_at, running.guild_id, running.variant, json.dumps(rows))
+        )
+    else:
+        await _finish_plain(running, rows, ended_at, conn)
+
+
+async def _finish_plain(
+    running: Running, rows: list[tuple[Any, ...]], ended_at: int, conn: Tx
+) -> None:
+    """`finish`'s writes as plain statements (PostgreSQL), in the same order."""
+    match_id, guild, variant = running.match_id, running.guild_id, running.variant
+    await conn.run_many(_END_PLAIN[0], [(match_id, *row[:4]) for row in rows])
+    await conn.run(_END_PLAIN[1], (ended_at, match_id))
+    await conn.run(_END_PLAIN[2], (match_id,))
+    rated = [row for row in rows if row[6] is not None]
+    if rated:
+        await conn.run_many(
+            _END_PLAIN[3],
+            [(guild, variant, row[0], row[6], row[7], row[8], ended_at) for row in rated],
+        )
+        await conn.run_many(
+            _END_PLAIN[4], [(match_id, row[0], guild, variant, *row[4:8]) for row in rated]
+        )
 
 
 def _check_results(running: Running, results: Sequence[PlayerResult]) -> None:

@@ -8,25 +8,28 @@ import sqlite3
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from typing import Any, ParamSpec, TypeVar
 
+import asyncpg
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
 
 class DatabaseError(Exception):
-    """Base class of the errors `db` raises on purpose or wraps: no sqlite3 error leaves
-    `db` unwrapped (bad arguments raise ValueError)."""
+    """Base class of the errors `db` raises on purpose or wraps: no sqlite3 or asyncpg
+    error leaves `db` unwrapped (bad arguments raise ValueError)."""
 
 
 class StorageError(DatabaseError):
-    """SQLite could not carry out an operation: the disk is full, an I/O error, the
-    file is locked by another program for longer than a write may wait (LOCK_WAIT_MS in
-    db/database.py), corrupt or not a database at all.
+    """The engine could not carry out an operation. SQLite: the disk is full, an I/O
+    error, the file is locked by another program for longer than a write may wait
+    (LOCK_WAIT_MS in db/sqlite_store.py), corrupt or not a database at all.
+    PostgreSQL: the server refused or could not be reached.
 
-    `operation` names what was asked (`TableRepo.record_action`); the sqlite3
+    `operation` names what was asked (`TableRepo.record_action`); the engine's
     error is the `__cause__`. Whatever was being written was not committed.
     """
 
-    def __init__(self, operation: str, error: sqlite3.Error) -> None:
+    def __init__(self, operation: str, error: Exception) -> None:
         code = getattr(error, "sqlite_errorname", None)  # e.g. SQLITE_BUSY (Python 3.11+)
         super().__init__(f"{operation} failed: {error}" + (f" ({code})" if code else ""))
         self.operation = operation
@@ -103,19 +106,34 @@ def is_busy(error: BaseException) -> bool:
     )
 
 
+def is_integrity_error(error: BaseException) -> bool:
+    """Whether `error` is a broken constraint or the action log's order trigger."""
+    return isinstance(
+        error,
+        sqlite3.IntegrityError
+        | asyncpg.IntegrityConstraintViolationError
+        | asyncpg.InvalidTextRepresentationError,  # PostgreSQL's check of a JSON column
+    )
+
+
+# asyncpg's errors from the server, and from its side of the connection (a closed
+# pool, a server that went away); OSError when the server cannot be reached at all.
+_ENGINE_ERRORS = (sqlite3.Error, asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
+
+
 @contextlib.contextmanager
 def storage_errors(operation: str) -> Iterator[None]:
-    """Raise a sqlite3 error out of the block as StorageError naming `operation`."""
+    """Raise an engine's error out of the block as StorageError naming `operation`."""
     try:
         yield
-    except sqlite3.Error as error:
+    except _ENGINE_ERRORS as error:
         raise StorageError(operation, error) from error
 
 
 def wraps_storage_errors(
     method: Callable[P, Awaitable[R]],
 ) -> Callable[P, Coroutine[Any, Any, R]]:
-    """Make a repository method raise StorageError, named after it, for sqlite3 errors.
+    """Make a repository method raise StorageError, named after it, for engine errors.
 
     Applied to every public method of the repositories (the boundary of `db`): the
     cogs then handle one error family, and the log says which operation failed.

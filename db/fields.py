@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -15,9 +14,8 @@ from db.errors import wraps_storage_errors
 from db.models import now_ms
 
 if TYPE_CHECKING:
-    import aiosqlite
-
     from db.access import Access
+    from db.tx import Tx
 
 M = TypeVar("M", bound=BaseModel)
 log = logging.getLogger(__name__)
@@ -61,7 +59,7 @@ class FieldStore(Generic[M]):
         rows = [
             (key, name, json.dumps(getattr(checked, name)), now_ms()) for name in sorted(changes)
         ]
-        # One trip to SQLite's thread: the write lock is never held across awaits.
+        # On SQLite, one trip to its thread: the write lock is never held across awaits.
         stored = await self._db.run_in_transaction(partial(self._upsert, key, rows))
         return self._from_rows(key, stored)
 
@@ -74,31 +72,24 @@ class FieldStore(Generic[M]):
         stored = await self._db.run_in_transaction(partial(self._erase, key, names))
         return self._from_rows(key, stored)
 
-    def _upsert(
-        self, key: int, rows: list[tuple[int, str, str, int]], conn: sqlite3.Connection
-    ) -> list[Any]:
-        """Write the rows and read the key's fields back, on SQLite's thread."""
-        conn.executemany(
+    async def _upsert(self, key: int, rows: list[tuple[int, str, str, int]], conn: Tx) -> list[Any]:
+        """Write the rows and read the key's fields back, in one transaction."""
+        await conn.run_many(
             f"INSERT INTO {self._table} ({self._key}, name, value, updated_at)"
             f" VALUES (?, ?, ?, ?) ON CONFLICT ({self._key}, name) DO UPDATE"
             " SET value = excluded.value, updated_at = excluded.updated_at",
             rows,
         )
-        return self._select(conn, key)
+        return await conn.fetchall(self._select_sql, (key,))
 
-    def _erase(self, key: int, names: tuple[str, ...], conn: sqlite3.Connection) -> list[Any]:
+    async def _erase(self, key: int, names: tuple[str, ...], conn: Tx) -> list[Any]:
         """Delete the key's rows (only the named fields, if any) and read what is left."""
         fields = f" AND name IN ({', '.join('?' * len(names))})" if names else ""
-        conn.execute(f"DELETE FROM {self._table} WHERE {self._key} = ?{fields}", (key, *names))
-        return self._select(conn, key)
+        await conn.run(f"DELETE FROM {self._table} WHERE {self._key} = ?{fields}", (key, *names))
+        return await conn.fetchall(self._select_sql, (key,))
 
-    def _select(self, conn: sqlite3.Connection, key: int) -> list[Any]:
-        return conn.execute(self._select_sql, (key,)).fetchall()
-
-    async def _read(self, conn: aiosqlite.Connection, key: int) -> M:
-        async with conn.execute(self._select_sql, (key,)) as cursor:
-            rows = await cursor.fetchall()
-        return self._from_rows(key, rows)
+    async def _read(self, conn: Tx, key: int) -> M:
+        return self._from_rows(key, await conn.fetchall(self._select_sql, (key,)))
 
     def _from_rows(self, key: int, rows: Iterable[Any]) -> M:
         values: dict[str, object] = {}

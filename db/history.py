@@ -13,11 +13,10 @@ import json
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-import aiosqlite
-
 from db.errors import UnknownMatch, wraps_storage_errors
 from db.history_models import Finisher, HistoryPage, PastMatch, StoredMatch
 from db.models import LoggedAction, Variant, from_ms, to_ms
+from db.tx import Tx
 
 if TYPE_CHECKING:
     from db.access import Access
@@ -57,13 +56,11 @@ class HistoryRepo:
         params: dict[str, Any] = {"user": user_id, "guild": guild_id, "variant": variant}
         which = _SCOPE + ("" if variant is None else " AND m.variant = :variant")
         async with self._db.reading() as conn:
-            async with conn.execute("SELECT COUNT(*)" + which, params) as cursor:
-                row = await cursor.fetchone()
+            row = await conn.fetchone("SELECT COUNT(*)" + which, params)
             total = int(row[0]) if row else 0
             pages = max(1, -(-total // page_size))
             page = min(max(1, page), pages)
-            rows = await _fetch(
-                conn,
+            rows = await conn.fetchall(
                 "SELECT m.match_id, m.variant, m.ended_at, m.practice"
                 + which
                 + " ORDER BY m.ended_at DESC, m.match_id DESC LIMIT :limit OFFSET :offset",
@@ -71,7 +68,8 @@ class HistoryRepo:
             )
             ids = [int(r[0]) for r in rows]
             seats = await _finishers(conn, ids)
-            rounds = dict(await _fetch(conn, _ROUNDS.format(ids=_marks(ids)), {}) if ids else [])
+            counted = await conn.fetchall(_ROUNDS.format(ids=_marks(ids))) if ids else []
+        rounds = {int(mid): int(n) for mid, n in counted}
         entries = [
             PastMatch(
                 match_id=mid,
@@ -90,16 +88,14 @@ class HistoryRepo:
         """A finished match with its results and whole action log; UnknownMatch if there
         is no finished match of that id. An empty log: its retention ran out."""
         async with self._db.reading() as conn:
-            found = await _fetch(
-                conn,
+            found = await conn.fetchone(
                 "SELECT match_id FROM matches WHERE match_id = :id AND status = 'finished'",
                 {"id": match_id},
             )
             if not found:
                 raise UnknownMatch(f"no finished match {match_id}")
             results = (await _finishers(conn, [match_id])).get(match_id, [])
-            rows = await _fetch(
-                conn,
+            rows = await conn.fetchall(
                 "SELECT seq, player_id, action, created_at FROM actions"
                 " WHERE match_id = :id ORDER BY seq",
                 {"id": match_id},
@@ -115,16 +111,19 @@ class HistoryRepo:
     async def drop_logs(self, *, ended_before: datetime) -> int:
         """Delete the action logs of matches that ended before `ended_before`; their
         rows, rounds and results stay (boards and history are unchanged)."""
-        async with self._db.transaction() as conn:
-            cursor = await conn.execute(
+        before = to_ms(ended_before)
+
+        async def drop(tx: Tx) -> int:
+            return await tx.run(
                 "DELETE FROM actions WHERE match_id IN (SELECT match_id FROM matches"
                 " WHERE status <> 'running' AND ended_at < :before)",
-                {"before": to_ms(ended_before)},
+                {"before": before},
             )
-            return cursor.rowcount
+
+        return await self._db.run_in_transaction(drop)
 
 
-async def forget_in_logs(conn: aiosqlite.Connection, scope: str, params: dict[str, Any]) -> None:
+async def forget_in_logs(conn: Tx, scope: str, params: dict[str, Any]) -> None:
     """Name a forgotten member in the logs as match_players will: -(seat + 1).
 
     The foreign keys carry the new id into each action's player; an action that
@@ -132,8 +131,7 @@ async def forget_in_logs(conn: aiosqlite.Connection, scope: str, params: dict[st
     match still replays once the member is forgotten. `scope` filters `matches AS m`
     with the caller's `params` (`:user` among them).
     """
-    rows = await _fetch(
-        conn,
+    rows = await conn.fetchall(
         "SELECT a.action_id, a.action, p.seat FROM actions AS a"
         " JOIN match_players AS p ON p.match_id = a.match_id"
         " JOIN matches AS m ON m.match_id = a.match_id"
@@ -144,15 +142,10 @@ async def forget_in_logs(conn: aiosqlite.Connection, scope: str, params: dict[st
         data = json.loads(text)
         if data.get("target") == str(params["user"]):
             data["target"] = str(-(seat + 1))
-            await conn.execute(
+            await conn.run(
                 "UPDATE actions SET action = :action WHERE action_id = :id",
                 {"action": json.dumps(data, separators=(",", ":")), "id": action_id},
             )
-
-
-async def _fetch(conn: aiosqlite.Connection, sql: str, params: Any) -> list[Any]:
-    async with conn.execute(sql, params) as cursor:
-        return list(await cursor.fetchall())
 
 
 def _marks(ids: list[int]) -> str:
@@ -160,11 +153,11 @@ def _marks(ids: list[int]) -> str:
     return ", ".join(str(int(i)) for i in ids)
 
 
-async def _finishers(conn: aiosqlite.Connection, ids: list[int]) -> dict[int, list[Finisher]]:
+async def _finishers(conn: Tx, ids: list[int]) -> dict[int, list[Finisher]]:
     """Each match's seats with their results, in finishing order."""
     if not ids:
         return {}
-    rows = await _fetch(conn, _SEATS + f" WHERE p.match_id IN ({_marks(ids)})", {})
+    rows = await conn.fetchall(_SEATS + f" WHERE p.match_id IN ({_marks(ids)})")
     seats: dict[int, list[Finisher]] = {}
     for mid, seat, uid, name, place, score, outcome in rows:
         seats.setdefault(mid, []).append(

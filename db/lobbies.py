@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -13,6 +12,7 @@ from db.models import now_ms
 
 if TYPE_CHECKING:
     from db.access import Access
+    from db.tx import Tx
 
 
 class LobbyRow(BaseModel):
@@ -50,23 +50,20 @@ class LobbyRepo:
     @wraps_storage_errors
     async def left_open(self) -> list[LobbyRow]:
         """Every lobby row (at start-up: lobbies the last run never closed)."""
-        async with (
-            self._db.reading() as conn,
-            conn.execute(
+        async with self._db.reading() as conn:
+            rows = await conn.fetchall(
                 "SELECT lobby_id, guild_id, channel_id, message_id FROM lobbies ORDER BY lobby_id"
-            ) as cursor,
-        ):
-            rows = await cursor.fetchall()
+            )
         return [
             LobbyRow(lobby_id=lid, guild_id=gid, channel_id=cid, message_id=mid)
             for lid, gid, cid, mid in rows
         ]
 
 
-def _open(guild_id: int, channel_id: int, opened_at: int, conn: sqlite3.Connection) -> int:
-    cursor = conn.execute(
-        "INSERT INTO lobbies (guild_id, channel_id, opened_at) VALUES (?, ?, ?)",
+async def _open(guild_id: int, channel_id: int, opened_at: int, conn: Tx) -> int:
+    row = await conn.fetchone(
+        "INSERT INTO lobbies (guild_id, channel_id, opened_at) VALUES (?, ?, ?) RETURNING lobby_id",
         (guild_id, channel_id, opened_at),
     )
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
+    assert row is not None
+    return int(row[0])

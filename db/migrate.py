@@ -4,6 +4,15 @@ A migration may also have a Python step (`PYTHON_STEPS`, keyed by the name after
 the number, so renumbering a migration needs no code change): it runs after the
 file's SQL, in the same transaction, for what SQL alone cannot compute (replaying
 results into skill ratings).
+
+Both engines run the same numbered migrations. Where a file's SQL is SQLite's own
+(its types, triggers, table rebuilds), `migrations/postgresql/` holds a file of the
+same name that does the same on PostgreSQL; a number without one there is run as
+it is by both (so a new migration written in portable SQL needs no variant: BIGINT
+for ids, TEXT, DOUBLE PRECISION, no SQLite pragmas). PostgreSQL records the version
+in a one-row `schema_version` table. Python steps are SQLite's only: a PostgreSQL
+database starts empty (`python -m db.copy` brings the ratings as stored), so
+there is nothing for them to recompute.
 """
 
 from __future__ import annotations
@@ -17,7 +26,9 @@ from pathlib import Path
 import aiosqlite
 
 from db.errors import MigrationError, SchemaTooNew
+from db.pg_tx import PgConnection
 from db.skill import replay_ratings
+from db.tx import Dialect
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
@@ -61,21 +72,36 @@ def _strip_comments(sql: str) -> str:
 
 
 def load_migrations(
-    directory: Path = MIGRATIONS_DIR, steps: Mapping[str, Step] | None = None
+    directory: Path = MIGRATIONS_DIR,
+    steps: Mapping[str, Step] | None = None,
+    *,
+    dialect: Dialect = "sqlite",
 ) -> list[Migration]:
     """Read every migration file, checking they are numbered 1, 2, 3, ... with no gap.
 
     `steps` attaches Python steps by the name after the number (default: the bot's
     PYTHON_STEPS for the bot's own folder, none for another); a step naming no file
-    is refused (a renamed file would otherwise lose its step silently).
+    is refused (a renamed file would otherwise lose its step silently). For
+    PostgreSQL, a file of the same name in `directory/postgresql` replaces the
+    shared one, and there are no Python steps.
     """
     if steps is None:
         steps = PYTHON_STEPS if directory == MIGRATIONS_DIR else {}
+    variants = directory / "postgresql"
+    if dialect == "postgresql":
+        steps = {}
+        known = {path.name for path in directory.glob("*.sql")}
+        strays = sorted(path.name for path in variants.glob("*.sql") if path.name not in known)
+        if strays:
+            raise MigrationError(f"PostgreSQL variants {strays} replace no migration")
     migrations: list[Migration] = []
     for path in sorted(directory.glob("*.sql")):
         match = _NAME.match(path.name)
         if match is None:
             raise MigrationError(f"bad migration file name {path.name!r} (want NNNN_name.sql)")
+        variant = variants / path.name
+        if dialect == "postgresql" and variant.exists():
+            path = variant
         text = path.read_text("utf-8")
         migrations.append(Migration(int(match[1]), path.name, text, steps.get(match[2])))
     for expected, migration in enumerate(migrations, start=1):
@@ -156,3 +182,29 @@ async def _pragma_int(conn: aiosqlite.Connection, name: str) -> int:
     async with conn.execute(f"PRAGMA {name}") as cursor:
         row = await cursor.fetchone()
     return int(row[0]) if row else 0
+
+
+# Any fixed number: the lock a PostgreSQL migration holds, so that two bot processes
+# starting at once migrate one after the other.
+_PG_LOCK = 0x554E4F
+
+
+async def apply_pg_migrations(
+    conn: PgConnection, migrations: list[Migration], name: str = "?"
+) -> int:
+    """PostgreSQL's `apply_migrations`: each file whole, in its own transaction."""
+    await conn.execute("SELECT pg_advisory_lock($1)", _PG_LOCK)
+    try:
+        await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        current = await conn.fetchval("SELECT MAX(version) FROM schema_version") or 0
+        if current > len(migrations):
+            raise SchemaTooNew(path=name, found=current, known=len(migrations))
+        for migration in migrations[current:]:
+            async with conn.transaction():
+                if _strip_comments(migration.sql):
+                    await conn.execute(migration.sql)
+                await conn.execute("DELETE FROM schema_version")
+                await conn.execute("INSERT INTO schema_version VALUES ($1)", migration.version)
+        return len(migrations)
+    finally:
+        await conn.execute("SELECT pg_advisory_unlock($1)", _PG_LOCK)

@@ -29,12 +29,10 @@ class PrefsRepo(FieldStore[MemberPrefs]):
         if not wanted:
             return set()
         marks = ", ".join("?" * len(wanted))
-        async with (
-            self._db.reading() as conn,
-            conn.execute(
+        async with self._db.reading() as conn:
+            rows = await conn.fetchall(
                 "SELECT user_id FROM member_prefs WHERE name = 'pings' AND value = 'false'"
                 f" AND user_id IN ({marks})",
                 wanted,
-            ) as cursor,
-        ):
-            return {int(row[0]) for row in await cursor.fetchall()}
+            )
+        return {int(row[0]) for row in rows}

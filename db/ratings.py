@@ -17,6 +17,7 @@ from db.models import (
     Variant,
     from_ms,
 )
+from db.tx import latest
 
 if TYPE_CHECKING:
     from db.access import Access
@@ -25,8 +26,8 @@ _INT64_MAX = 2**63 - 1
 
 # Wins, matches and points come from results (the source of truth, as in the
 # points board), over the same matches ratings count: finished, not practice.
-# A member's name is the one of their latest match (a bare column beside a lone
-# MAX(), SQLite's documented rule). Ties of mu - 3 sigma share a place.
+# A member's name is the one of their latest match (`latest`). Ties of
+# mu - 3 sigma share a place.
 _BOARD = """
 WITH rated AS (
     SELECT user_id, mu, sigma, mu - 3 * sigma AS conservative, matches
@@ -40,11 +41,11 @@ res AS (
     JOIN matches AS m ON m.match_id = r.match_id
     JOIN match_players AS p ON p.match_id = r.match_id AND p.user_id = r.user_id
     WHERE m.guild_id = :guild AND m.variant = :variant AND m.status = 'finished'
-      AND NOT m.practice
+      AND m.practice = 0
 ),
 agg AS (
-    SELECT user_id, MAX(ended_at), display_name, COUNT(*) AS played,
-           SUM(outcome = 'won') AS won, SUM(score) AS points
+    SELECT user_id, {latest_name} AS display_name, COUNT(*) AS played,
+           SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END) AS won, SUM(score) AS points
     FROM res GROUP BY user_id
 ),
 board AS (
@@ -83,18 +84,17 @@ class RatingRepo:
         if (page - 1) * page_size > _INT64_MAX:  # SQLite binds the OFFSET as an int64
             raise ValueError(f"page {page} is beyond any leaderboard")
         params = {"guild": guild_id, "variant": variant, "min_played": min_played}
+        board = _BOARD.format(latest_name=latest(self._db.dialect, "display_name", "ended_at"))
         async with self._db.reading() as conn:
-            async with conn.execute(
-                _BOARD + f"SELECT {_COLUMNS} FROM board ORDER BY place, user_id"
+            rows = await conn.fetchall(
+                board + f"SELECT {_COLUMNS} FROM board ORDER BY place, user_id"
                 " LIMIT :limit OFFSET :offset",
                 {**params, "limit": page_size, "offset": (page - 1) * page_size},
-            ) as cursor:
-                rows = list(await cursor.fetchall())
+            )
             if rows:
                 total = int(rows[0][-1])
             else:  # past the last page: count alone
-                async with conn.execute(_BOARD + "SELECT COUNT(*) FROM board", params) as cursor:
-                    row = await cursor.fetchone()
+                row = await conn.fetchone(board + "SELECT COUNT(*) FROM board", params)
                 total = int(row[0]) if row else 0
         names = RatingEntry.model_fields
         entries = [RatingEntry(**dict(zip(names, row[:-1], strict=True))) for row in rows]
@@ -110,15 +110,12 @@ class RatingRepo:
     @wraps_storage_errors
     async def rating(self, *, guild_id: int, user_id: int, variant: Variant) -> Rating | None:
         """Return a member's rating (None: no rated match in this server and variant)."""
-        async with (
-            self._db.reading() as conn,
-            conn.execute(
+        async with self._db.reading() as conn:
+            row = await conn.fetchone(
                 "SELECT mu, sigma, matches FROM ratings"
                 " WHERE guild_id = ? AND variant = ? AND user_id = ?",
                 (guild_id, variant, user_id),
-            ) as cursor,
-        ):
-            row = await cursor.fetchone()
+            )
         if row is None:
             return None
         mu, sigma, matches = row
@@ -131,17 +128,14 @@ class RatingRepo:
         """Return a member's last `limit` rating changes, oldest first (ready to chart)."""
         if limit < 1:
             raise ValueError("limit starts at 1")
-        async with (
-            self._db.reading() as conn,
-            conn.execute(
+        async with self._db.reading() as conn:
+            rows = await conn.fetchall(
                 "SELECT c.match_id, m.ended_at, c.mu_before, c.sigma_before, c.mu_after,"
                 " c.sigma_after FROM rating_changes AS c JOIN matches AS m USING (match_id)"
                 " WHERE c.user_id = ? AND c.guild_id = ? AND c.variant = ?"
                 " ORDER BY c.change_id DESC LIMIT ?",
                 (user_id, guild_id, variant, limit),
-            ) as cursor,
-        ):
-            rows = await cursor.fetchall()
+            )
         return [
             RatingChange(
                 match_id=mid,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -15,6 +14,7 @@ from db.models import now_ms
 
 if TYPE_CHECKING:
     from db.access import Access
+    from db.tx import Tx
 
 
 class RematchRow(BaseModel):
@@ -70,14 +70,11 @@ class RematchRepo:
     @wraps_storage_errors
     async def open_offers(self) -> list[RematchRow]:
         """Every stored offer, oldest first (at start-up)."""
-        async with (
-            self._db.reading() as conn,
-            conn.execute(
+        async with self._db.reading() as conn:
+            rows = await conn.fetchall(
                 "SELECT table_id, guild_id, channel_id, host_id, variant, options_json,"
                 " seats_json, accepted_json FROM rematch_offers ORDER BY table_id"
-            ) as cursor,
-        ):
-            rows = await cursor.fetchall()
+            )
         return [
             RematchRow(
                 table_id=tid,
@@ -93,14 +90,14 @@ class RematchRepo:
         ]
 
 
-def _offer(values: tuple[object, ...], keep: int, conn: sqlite3.Connection) -> None:
-    conn.execute(
-        "INSERT OR IGNORE INTO rematch_offers (table_id, guild_id, channel_id,"
+async def _offer(values: tuple[object, ...], keep: int, conn: Tx) -> None:
+    await conn.run(
+        "INSERT INTO rematch_offers (table_id, guild_id, channel_id,"
         " host_id, variant, options_json, seats_json, accepted_json, offered_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO NOTHING",
         values,
     )
-    conn.execute(
+    await conn.run(
         "DELETE FROM rematch_offers WHERE table_id NOT IN"
         " (SELECT table_id FROM rematch_offers ORDER BY table_id DESC LIMIT ?)",
         (keep,),

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import TYPE_CHECKING, Any
-
-import aiosqlite
 
 from db.errors import MemberPlaying, wraps_storage_errors
 from db.history import forget_in_logs
@@ -20,9 +19,11 @@ from db.models import (
     Variant,
     from_ms,
 )
+from db.tx import latest
 
 if TYPE_CHECKING:
     from db.access import Access
+    from db.tx import Tx
 
 # Why computed on read rather than kept in aggregate rows: results are the one
 # source of truth, so a forgotten member, a result entered late (out of end
@@ -36,8 +37,7 @@ if TYPE_CHECKING:
 # of wins shares one grp; its length is SUM(won) over the grp. The best streak
 # is the longest run, the current one the run of the member's highest grp.
 # One window pass only: each extra window costs as much as the rest together.
-# `last_run` and `names` use SQLite's documented rule that a bare column next
-# to a lone MAX() comes from the row holding that maximum.
+# `last_run` and `names` take a value from each member's latest row (`latest`).
 # Forgotten members carry negative placeholder ids and are left out; practice
 # matches (against the computer) count in no board.
 _STATS_CTE = """
@@ -47,43 +47,45 @@ WITH res AS MATERIALIZED (
     JOIN results AS r ON r.match_id = m.match_id
     JOIN match_players AS p ON p.match_id = r.match_id AND p.user_id = r.user_id
     WHERE m.guild_id = :guild AND m.variant = :variant AND m.status = 'finished'
-      AND NOT m.practice AND r.user_id >= 0 {user_filter}
+      AND m.practice = 0 AND r.user_id >= 0 {user_filter}
 ),
 runs AS MATERIALIZED (
     SELECT user_id, grp, SUM(won) AS run
     FROM (
-        SELECT user_id, outcome = 'won' AS won,
-               SUM(outcome <> 'won') OVER (
+        SELECT user_id, CASE WHEN outcome = 'won' THEN 1 ELSE 0 END AS won,
+               SUM(CASE WHEN outcome = 'won' THEN 0 ELSE 1 END) OVER (
                    PARTITION BY user_id ORDER BY ended_at, match_id ROWS UNBOUNDED PRECEDING
                ) AS grp
         FROM res
-    )
+    ) AS w
     GROUP BY user_id, grp
 ),
 best AS (SELECT user_id, MAX(run) AS best FROM runs GROUP BY user_id),
-last_run AS (SELECT user_id, MAX(grp), run AS current FROM runs GROUP BY user_id),
-names AS (SELECT user_id, MAX(ended_at), display_name FROM res GROUP BY user_id),
+last_run AS (SELECT user_id, {latest_run} AS current FROM runs GROUP BY user_id),
+names AS (SELECT user_id, {latest_name} AS display_name FROM res GROUP BY user_id),
 rounds_won AS (
     SELECT rd.winner_id AS user_id, COUNT(*) AS n
     FROM matches AS m JOIN rounds AS rd ON rd.match_id = m.match_id
     WHERE m.guild_id = :guild AND m.variant = :variant AND m.status = 'finished'
-      AND NOT m.practice AND rd.winner_id >= 0 {winner_filter}
+      AND m.practice = 0 AND rd.winner_id >= 0 {winner_filter}
     GROUP BY rd.winner_id
 ),
 agg AS (
-    SELECT user_id, COUNT(*) AS played, SUM(outcome = 'won') AS won,
-           SUM(outcome <> 'won') AS lost, SUM(outcome = 'forfeit') AS forfeits,
+    SELECT user_id, COUNT(*) AS played, SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END) AS won,
+           SUM(CASE WHEN outcome = 'won' THEN 0 ELSE 1 END) AS lost,
+           SUM(CASE WHEN outcome = 'forfeit' THEN 1 ELSE 0 END) AS forfeits,
            SUM(score) AS points
     FROM res GROUP BY user_id
 ),
 board AS (
     SELECT agg.user_id, n.display_name, agg.played, agg.won, agg.lost, agg.forfeits,
-           CAST(agg.won AS REAL) / agg.played AS win_rate,
+           CAST(agg.won AS DOUBLE PRECISION) / agg.played AS win_rate,
            COALESCE(rw.n, 0) AS rounds_won, agg.points, l.current, b.best,
            RANK() OVER (
                ORDER BY agg.won DESC,
                         CASE WHEN agg.played >= :min_played
-                             THEN CAST(agg.won AS REAL) / agg.played ELSE -1.0 END DESC,
+                             THEN CAST(agg.won AS DOUBLE PRECISION) / agg.played
+                             ELSE -1.0 END DESC,
                         agg.played ASC
            ) AS place,
            COUNT(*) OVER () AS total
@@ -130,19 +132,17 @@ class ScoreRepo:
         if (page - 1) * page_size > _INT64_MAX:  # SQLite binds the OFFSET as an int64
             raise ValueError(f"page {page} is beyond any leaderboard")
         params = {"guild": guild_id, "variant": variant, "min_played": min_played}
-        sql = _STATS_CTE.format(user_filter="", winner_filter="")
+        sql = self._stats_sql(user_filter="", winner_filter="")
         async with self._db.reading() as conn:
-            async with conn.execute(
+            rows = await conn.fetchall(
                 sql + f"SELECT {_BOARD_COLUMNS} FROM board ORDER BY place, user_id"
                 " LIMIT :limit OFFSET :offset",
                 {**params, "limit": page_size, "offset": (page - 1) * page_size},
-            ) as cursor:
-                rows = list(await cursor.fetchall())
+            )
             if rows:
                 total = int(rows[0][-1])
             else:  # past the last page: count alone
-                async with conn.execute(sql + "SELECT COUNT(*) FROM board", params) as cursor:
-                    row = await cursor.fetchone()
+                row = await conn.fetchone(sql + "SELECT COUNT(*) FROM board", params)
                 total = int(row[0]) if row else 0
         entries = [
             LeaderboardEntry(place=row[-2], stats=_stats_from_row(row, variant)) for row in rows
@@ -157,12 +157,11 @@ class ScoreRepo:
     ) -> MemberStats | None:
         """Return a member's stats and last `recent` matches (None: no finished match)."""
         params = {"guild": guild_id, "variant": variant, "min_played": 0, "user": user_id}
-        sql = _STATS_CTE.format(
+        sql = self._stats_sql(
             user_filter="AND r.user_id = :user", winner_filter="AND rd.winner_id = :user"
         )
         async with self._db.reading() as conn:
-            async with conn.execute(sql + f"SELECT {_BOARD_COLUMNS} FROM board", params) as cur:
-                row = await cur.fetchone()
+            row = await conn.fetchone(sql + f"SELECT {_BOARD_COLUMNS} FROM board", params)
             if row is None:
                 return None
             matches = await _recent_matches(conn, params, recent)
@@ -172,17 +171,14 @@ class ScoreRepo:
     async def practice_record(self, *, guild_id: int, user_id: int) -> tuple[int, int]:
         """A member's finished practice matches (against the computer) in this guild,
         every variant: (won, played). Boards, stats and ratings leave these out."""
-        async with (
-            self._db.reading() as conn,
-            conn.execute(
-                "SELECT COALESCE(SUM(r.outcome = 'won'), 0), COUNT(*)"
+        async with self._db.reading() as conn:
+            row = await conn.fetchone(
+                "SELECT COALESCE(SUM(CASE WHEN r.outcome = 'won' THEN 1 ELSE 0 END), 0), COUNT(*)"
                 " FROM results AS r JOIN matches AS m ON m.match_id = r.match_id"
                 " WHERE r.user_id = :user AND m.guild_id = :guild"
-                " AND m.status = 'finished' AND m.practice",
+                " AND m.status = 'finished' AND m.practice = 1",
                 {"user": user_id, "guild": guild_id},
-            ) as cursor,
-        ):
-            row = await cursor.fetchone()
+            )
         return (int(row[0]), int(row[1])) if row else (0, 0)
 
     @wraps_storage_errors
@@ -198,54 +194,67 @@ class ScoreRepo:
         them go. Other members' ratings stay as they are. Returns the number of matches touched.
         Raises MemberPlaying if they sit at a running table (remove them first).
         """
-        scope = "m.guild_id = :guild" if guild_id is not None else "1"
-        params = {"user": user_id, "guild": guild_id, "name": FORGOTTEN_NAME}
-        async with self._db.transaction() as conn:
-            async with conn.execute(
-                "SELECT COUNT(*) FROM match_players AS p JOIN matches AS m USING (match_id)"
-                f" WHERE p.user_id = :user AND m.status = 'running' AND {scope}",
-                params,
-            ) as cursor:
-                row = await cursor.fetchone()
-            if row and row[0]:
-                raise MemberPlaying(f"user {user_id} is playing; remove them from the table first")
-            rating_scope = "guild_id = :guild" if guild_id is not None else "1"
-            for table in ("rating_changes", "ratings"):
-                await conn.execute(
-                    f"DELETE FROM {table} WHERE user_id = :user AND {rating_scope}", params
-                )
-            if guild_id is None:
-                await conn.execute("DELETE FROM member_prefs WHERE user_id = :user", params)
-            # A rematch offer names its players: one that names them goes.
-            await conn.execute(
-                f"DELETE FROM rematch_offers WHERE {rating_scope} AND EXISTS (SELECT 1 FROM"
-                " json_each(seats_json) WHERE json_extract(value, '$[0]') = :user)",
-                params,
-            )
-            await forget_in_logs(conn, scope, params)  # before their id changes
-            cursor = await conn.execute(
-                "UPDATE match_players SET user_id = -(seat + 1), display_name = :name"
-                " WHERE user_id = :user AND match_id IN"
-                f" (SELECT match_id FROM matches AS m WHERE {scope})",
-                params,
-            )
-            return cursor.rowcount
+        return await self._db.run_in_transaction(partial(_forget, user_id, guild_id))
+
+    def _stats_sql(self, *, user_filter: str, winner_filter: str) -> str:
+        dialect = self._db.dialect
+        return _STATS_CTE.format(
+            user_filter=user_filter,
+            winner_filter=winner_filter,
+            latest_run=latest(dialect, "run", "grp"),
+            latest_name=latest(dialect, "display_name", "ended_at"),
+        )
 
 
-async def _recent_matches(
-    conn: aiosqlite.Connection, params: dict[str, Any], limit: int
-) -> list[RecentMatch]:
-    async with conn.execute(
-        "SELECT m.match_id, m.ended_at, r.outcome, r.score, r.place,"
-        " (SELECT json_group_array(json_array(o.seat, o.user_id, o.display_name))"
-        "  FROM match_players AS o WHERE o.match_id = m.match_id AND o.user_id <> r.user_id)"
+async def _forget(user_id: int, guild_id: int | None, conn: Tx) -> int:
+    scope = "m.guild_id = :guild" if guild_id is not None else "TRUE"
+    params = {"user": user_id, "guild": guild_id, "name": FORGOTTEN_NAME}
+    row = await conn.fetchone(
+        "SELECT COUNT(*) FROM match_players AS p JOIN matches AS m USING (match_id)"
+        f" WHERE p.user_id = :user AND m.status = 'running' AND {scope}",
+        params,
+    )
+    if row and row[0]:
+        raise MemberPlaying(f"user {user_id} is playing; remove them from the table first")
+    rating_scope = "guild_id = :guild" if guild_id is not None else "TRUE"
+    for table in ("rating_changes", "ratings"):
+        await conn.run(f"DELETE FROM {table} WHERE user_id = :user AND {rating_scope}", params)
+    if guild_id is None:
+        await conn.run("DELETE FROM member_prefs WHERE user_id = :user", {"user": user_id})
+    # A rematch offer names its players: one that names them goes.
+    offers = await conn.fetchall(
+        f"SELECT table_id, seats_json FROM rematch_offers WHERE {rating_scope}", params
+    )
+    naming = [(tid,) for tid, seats in offers if any(s[0] == user_id for s in json.loads(seats))]
+    if naming:
+        await conn.run_many("DELETE FROM rematch_offers WHERE table_id = ?", naming)
+    await forget_in_logs(conn, scope, params)  # before their id changes
+    return await conn.run(
+        "UPDATE match_players SET user_id = -(seat + 1), display_name = :name"
+        " WHERE user_id = :user AND match_id IN"
+        f" (SELECT match_id FROM matches AS m WHERE {scope})",
+        params,
+    )
+
+
+async def _recent_matches(conn: Tx, params: dict[str, Any], limit: int) -> list[RecentMatch]:
+    rows = await conn.fetchall(
+        "SELECT m.match_id, m.ended_at, r.outcome, r.score, r.place"
         " FROM results AS r JOIN matches AS m ON m.match_id = r.match_id"
         " WHERE r.user_id = :user AND m.guild_id = :guild AND m.variant = :variant"
-        " AND m.status = 'finished' AND NOT m.practice"
+        " AND m.status = 'finished' AND m.practice = 0"
         " ORDER BY m.ended_at DESC, m.match_id DESC LIMIT :limit",
         {**params, "limit": limit},
-    ) as cursor:
-        rows = await cursor.fetchall()
+    )
+    opponents: dict[int, list[Seat]] = {int(row[0]): [] for row in rows}
+    if opponents:
+        marks = ", ".join("?" * len(opponents))
+        for mid, uid, name in await conn.fetchall(
+            "SELECT match_id, user_id, display_name FROM match_players"
+            f" WHERE match_id IN ({marks}) AND user_id <> ? ORDER BY match_id, seat",
+            (*opponents, params["user"]),
+        ):
+            opponents[int(mid)].append(Seat(user_id=uid, display_name=name))
     return [
         RecentMatch(
             match_id=mid,
@@ -253,9 +262,9 @@ async def _recent_matches(
             outcome=outcome,
             score=score,
             place=place,
-            opponents=[Seat(user_id=u, display_name=n) for _, u, n in sorted(json.loads(others))],
+            opponents=opponents[int(mid)],
         )
-        for mid, ended, outcome, score, place, others in rows
+        for mid, ended, outcome, score, place in rows
     ]
 
 

@@ -31,8 +31,9 @@ class TableMessageRepo:
     @wraps_storage_errors
     async def posted(self, *, match_id: int, channel_id: int, message_id: int) -> None:
         await self._db.execute_atomic(
-            "INSERT OR REPLACE INTO table_messages (message_id, match_id, channel_id)"
-            " VALUES (?, ?, ?)",
+            "INSERT INTO table_messages (message_id, match_id, channel_id) VALUES (?, ?, ?)"
+            " ON CONFLICT (message_id) DO UPDATE"
+            " SET match_id = excluded.match_id, channel_id = excluded.channel_id",
             (message_id, match_id, channel_id),
         )
 
@@ -45,13 +46,10 @@ class TableMessageRepo:
     @wraps_storage_errors
     async def of_ended_matches(self) -> list[TableMessageRow]:
         """Messages with buttons whose match is no longer running (or no longer exists)."""
-        async with (
-            self._db.reading() as conn,
-            conn.execute(
+        async with self._db.reading() as conn:
+            rows = await conn.fetchall(
                 "SELECT t.message_id, t.match_id, t.channel_id FROM table_messages AS t"
                 " LEFT JOIN matches AS m USING (match_id)"
                 " WHERE m.status IS NULL OR m.status <> 'running' ORDER BY t.message_id"
-            ) as cursor,
-        ):
-            rows = await cursor.fetchall()
+            )
         return [TableMessageRow(message_id=m, match_id=t, channel_id=c) for m, t, c in rows]

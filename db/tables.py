@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
 import json
-import sqlite3
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -11,7 +11,6 @@ from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-import aiosqlite
 import orjson
 from pydantic import JsonValue
 
@@ -22,6 +21,7 @@ from db.errors import (
     MatchNotRunning,
     UnknownMatch,
     is_busy,
+    is_integrity_error,
     wraps_storage_errors,
 )
 from db.models import (
@@ -39,6 +39,7 @@ from db.models import (
     now_ms,
     to_ms,
 )
+from db.tx import Tx
 from db.writer import GroupCommitter
 
 if TYPE_CHECKING:
@@ -60,6 +61,10 @@ _INTAKE_BATCH = (
     " json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]'),"
     " json_extract(value, '$[5]'), json_extract(value, '$[6]')"
     " FROM json_each(?) ORDER BY key"
+)
+# PostgreSQL has no intake view: the batch's rows go through these, pipelined.
+_INSERT_ACTION = (
+    "INSERT INTO actions (match_id, seq, player_id, action, created_at) VALUES (?, ?, ?, ?, ?)"
 )
 
 
@@ -151,7 +156,7 @@ class TableRepo:
             started,
             message_id,
             to_ms(deadline) if deadline else None,
-            practice,
+            int(practice),
         )
         seated = [(s.user_id, s.display_name) for s in players]
         return await self._db.run_in_transaction(
@@ -211,14 +216,19 @@ class TableRepo:
                 # asked, so it cannot overtake it (and the log's trigger would refuse
                 # an action after its match's end).
                 await self._db.run_in_transaction(partial(_write_ending, job), asked=job.asked)
-        except sqlite3.IntegrityError as exc:
+        except Exception as exc:
+            if not is_integrity_error(exc):
+                raise
             raise ActionRejected(f"match {match_id} action {seq}: {exc}") from exc
 
     async def _write_batch(self, jobs: list[_ActionJob]) -> None:
         # The oldest action's player has waited longest: a locked file fails the batch
         # once that action has waited its LOCK_WAIT_MS, however late the batch started.
         asked = min(job.asked for job in jobs)
-        await self._db.execute_atomic(_INTAKE_BATCH, (_intake_rows(jobs),), asked=asked)
+        if self._db.dialect == "sqlite":  # one statement: no transaction to open
+            await self._db.execute_atomic(_INTAKE_BATCH, (_intake_rows(jobs),), asked=asked)
+        else:
+            await self._db.run_in_transaction(partial(_intake, jobs), asked=asked)
 
     @wraps_storage_errors
     async def record_round(
@@ -303,11 +313,10 @@ class TableRepo:
             return await _running_table(conn, matches[0]) if matches else None
 
 
-async def _running_table(conn: aiosqlite.Connection, match: Match) -> RunningTable:
-    async with conn.execute(
+async def _running_table(conn: Tx, match: Match) -> RunningTable:
+    row = await conn.fetchone(
         "SELECT seq, state FROM snapshots WHERE match_id = ?", (match.match_id,)
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
     if row is None:  # start_match always writes one: edited by hand?
         raise InconsistentData(
             f"running match {match.match_id} has no snapshot to restore it from"
@@ -319,26 +328,28 @@ async def _running_table(conn: aiosqlite.Connection, match: Match) -> RunningTab
     return RunningTable(match=match, snapshot_seq=seq, snapshot_json=state, actions=actions)
 
 
-# What follows runs on SQLite's thread, inside Database.run_in_transaction.
+# What follows runs inside Database.run_in_transaction (on SQLite, on its thread).
 
 
-def _start(
+async def _start(
     match: tuple[Any, ...],
     seated: Sequence[tuple[int, str]],
     snapshot: tuple[str, int],
-    conn: sqlite3.Connection,
+    conn: Tx,
 ) -> int:
-    match_id = conn.execute(
+    row = await conn.fetchone(
         "INSERT INTO matches (guild_id, channel_id, variant, options, seed, started_at,"
-        " message_id, turn_deadline, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " message_id, turn_deadline, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " RETURNING match_id",
         match,
-    ).lastrowid
-    assert match_id is not None
-    conn.executemany(
+    )
+    assert row is not None
+    match_id = int(row[0])
+    await conn.run_many(
         "INSERT INTO match_players (match_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)",
         [(match_id, seat, user_id, name) for seat, (user_id, name) in enumerate(seated)],
     )
-    conn.execute(_UPSERT_SNAPSHOT, (match_id, 0, *snapshot))
+    await conn.run(_UPSERT_SNAPSHOT, (match_id, 0, *snapshot))
     return match_id
 
 
@@ -353,39 +364,52 @@ def _intake_rows(jobs: Sequence[_ActionJob]) -> str:
     ).decode()
 
 
-def _write_ending(job: _ActionJob, conn: sqlite3.Connection) -> None:
+async def _intake(jobs: Sequence[_ActionJob], conn: Tx) -> None:
+    """Log actions with their snapshots and deadlines: one statement on SQLite (its
+    intake view, migration 0003), three pipelined ones on PostgreSQL."""
+    if conn.dialect == "sqlite":
+        await conn.run(_INTAKE_BATCH, (_intake_rows(jobs),))
+        return
+    await conn.run_many(
+        _INSERT_ACTION, [(j.match_id, j.seq, j.player_id, j.action, j.created_at) for j in jobs]
+    )
+    snapshots = [(j.match_id, j.seq, j.snapshot, j.created_at) for j in jobs if j.snapshot]
+    if snapshots:
+        await conn.run_many(_UPSERT_SNAPSHOT, snapshots)
+    await conn.run_many(_SET_DEADLINE, [(j.deadline, j.match_id) for j in jobs])
+
+
+async def _write_ending(job: _ActionJob, conn: Tx) -> None:
     """An action that ended a round or the match: the action (as any other, through the
     intake: one statement for its row, snapshot and deadline), then the round, then the
     results. Each statement is a trip out of Python and back (the GIL is released and
     taken again, which a busy event loop can delay), so they are kept few."""
-    conn.execute(_INTAKE_BATCH, (_intake_rows([job]),))
-    running = read_running(conn, job.match_id)
+    await _intake([job], conn)
+    running = await read_running(conn, job.match_id)
     if job.round_result:
-        insert_round(running, job.round_result, job.created_at, conn)
+        await insert_round(running, job.round_result, job.created_at, conn)
     if job.results is not None:
-        finish(running, job.results, job.created_at, conn)
+        await finish(running, job.results, job.created_at, conn)
 
 
-def _record_round(
-    match_id: int, result: RoundResult, ended_at: int, conn: sqlite3.Connection
+async def _record_round(match_id: int, result: RoundResult, ended_at: int, conn: Tx) -> None:
+    await insert_round(await read_running(conn, match_id), result, ended_at, conn)
+
+
+async def _finish_match(
+    match_id: int, results: Sequence[PlayerResult], ended_at: int, conn: Tx
 ) -> None:
-    insert_round(read_running(conn, match_id), result, ended_at, conn)
+    await finish(await read_running(conn, match_id), results, ended_at, conn)
 
 
-def _finish_match(
-    match_id: int, results: Sequence[PlayerResult], ended_at: int, conn: sqlite3.Connection
-) -> None:
-    finish(read_running(conn, match_id), results, ended_at, conn)
-
-
-def _require_running(conn: sqlite3.Connection, match_id: int) -> list[int]:
+async def _require_running(conn: Tx, match_id: int) -> list[int]:
     """Return the seated user ids of a running match, or raise."""
-    rows = conn.execute(
+    rows = await conn.fetchall(
         "SELECT m.status, p.user_id FROM matches AS m"
         " LEFT JOIN match_players AS p ON p.match_id = m.match_id"
         " WHERE m.match_id = ? ORDER BY p.seat",
         (match_id,),
-    ).fetchall()
+    )
     if not rows:
         raise UnknownMatch(f"no match {match_id}")
     if rows[0][0] != "running":
@@ -393,47 +417,48 @@ def _require_running(conn: sqlite3.Connection, match_id: int) -> list[int]:
     return [int(row[1]) for row in rows if row[1] is not None]
 
 
-def _set_deadline(match_id: int, deadline: int | None, conn: sqlite3.Connection) -> None:
-    _require_running(conn, match_id)
-    conn.execute(_SET_DEADLINE, (deadline, match_id))
+async def _set_deadline(match_id: int, deadline: int | None, conn: Tx) -> None:
+    await _require_running(conn, match_id)
+    await conn.run(_SET_DEADLINE, (deadline, match_id))
 
 
-def _set_table_message(match_id: int, message_id: int | None, conn: sqlite3.Connection) -> None:
-    cursor = conn.execute(
+async def _set_table_message(match_id: int, message_id: int | None, conn: Tx) -> None:
+    changed = await conn.run(
         "UPDATE matches SET message_id = ? WHERE match_id = ?", (message_id, match_id)
     )
-    if cursor.rowcount == 0:
+    if changed == 0:
         raise UnknownMatch(f"no match {match_id}")
 
 
-def _abandon(match_id: int, ended_at: int, conn: sqlite3.Connection) -> None:
-    _require_running(conn, match_id)
-    conn.execute(
+async def _abandon(match_id: int, ended_at: int, conn: Tx) -> None:
+    await _require_running(conn, match_id)
+    await conn.run(
         "UPDATE matches SET status = 'abandoned', ended_at = ?, turn_deadline = NULL"
         " WHERE match_id = ?",
         (ended_at, match_id),
     )
-    conn.execute("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
+    await conn.run("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
 
 
-async def _load_matches(
-    conn: aiosqlite.Connection, where: str, params: tuple[Any, ...]
-) -> list[Match]:
-    async with conn.execute(
+async def _load_matches(conn: Tx, where: str, params: tuple[Any, ...]) -> list[Match]:
+    # One row per seat, grouped here: the same SQL on both engines.
+    rows = await conn.fetchall(
         "SELECT m.match_id, m.guild_id, m.channel_id, m.variant, m.options, m.seed, m.status,"
         " m.started_at, m.ended_at, m.message_id, m.turn_deadline, m.practice,"
-        " json_group_array(json_array(p.seat, p.user_id, p.display_name))"
+        " p.seat, p.user_id, p.display_name"
         " FROM matches AS m JOIN match_players AS p ON p.match_id = m.match_id"
-        f" WHERE {where} GROUP BY m.match_id ORDER BY m.match_id",
+        f" WHERE {where} ORDER BY m.match_id, p.seat",
         params,
-    ) as cursor:
-        rows = await cursor.fetchall()
-    return [_match_from_row(row) for row in rows]
+    )
+    return [
+        _match_from_row(list(group)) for _, group in itertools.groupby(rows, key=lambda r: r[0])
+    ]
 
 
-def _match_from_row(row: Any) -> Match:
+def _match_from_row(seat_rows: list[Any]) -> Match:
+    row = seat_rows[0]
     mid, guild, channel, variant, options, seed, status, started, ended, msg, deadline = row[:11]
-    practice, seats = row[11:]
+    practice = row[11]
     return Match(
         match_id=mid,
         guild_id=guild,
@@ -441,7 +466,7 @@ def _match_from_row(row: Any) -> Match:
         variant=variant,
         options=json.loads(options),
         seed=seed,
-        players=[Seat(user_id=u, display_name=n) for _, u, n in sorted(json.loads(seats))],
+        players=[Seat(user_id=r[13], display_name=r[14]) for r in seat_rows],
         status=status,
         started_at=from_ms(started),
         ended_at=from_ms(ended) if ended is not None else None,
@@ -451,15 +476,12 @@ def _match_from_row(row: Any) -> Match:
     )
 
 
-async def _load_actions(
-    conn: aiosqlite.Connection, match_id: int, after: int
-) -> list[LoggedAction]:
-    async with conn.execute(
+async def _load_actions(conn: Tx, match_id: int, after: int) -> list[LoggedAction]:
+    rows = await conn.fetchall(
         "SELECT seq, player_id, action, created_at FROM actions"
         " WHERE match_id = ? AND seq > ? ORDER BY seq",
         (match_id, after),
-    ) as cursor:
-        rows = await cursor.fetchall()
+    )
     return [
         LoggedAction(seq=seq, player_id=pid, action_json=action, created_at=from_ms(created))
         for seq, pid, action, created in rows

@@ -112,7 +112,7 @@ class Card:
 
     @property
     def code(self) -> str:
-        """The notation of RULES.md: `R5`, `BS`, `YR`, `G+1`, `W+4`."""
+        """The notation of docs/rules.md: `R5`, `BS`, `YR`, `G+1`, `W+4`."""
         code = _CODES.get(self)  # an Enum's .value is a Python-level property
         if code is not None:
             return code

@@ -1,4 +1,4 @@
-"""Classic UNO (RULES.md C1–C11), 2 to 10 players: what only classic UNO has.
+"""Classic UNO (docs/rules.md C1–C11), 2 to 10 players: what only classic UNO has.
 
 The 108-card deck and seven-card hands (C1, C2), a Wild Draw 4 turned up first
 goes back (C3), the Wild Draw 4 challenge judged on the active colour alone

@@ -1,4 +1,4 @@
-"""UNO Duo (RULES.md D1–D14): what only Duo has.
+"""UNO Duo (docs/rules.md D1–D14): what only Duo has.
 
 The cut (D2), the draft (D3), the first card (D4), the Draw 2 volley (D7), the
 Reverse colour dump (D9), Wild Shuffle Hands (D1), and its scoring (D14: the

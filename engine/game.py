@@ -218,7 +218,7 @@ class Game:
         return i
 
     def timeout_action(self, player: str) -> Action:
-        """The safe default (DESIGN.md); deterministic given the state."""
+        """The safe default (docs/rules.md, "Deadlines"); deterministic given the state."""
         t = self.table
         i = self._seat(player)
         if i != t.turn:

@@ -1,4 +1,4 @@
-"""Classic UNO's house rules (RULES.md H1–H4): the ruleset a classic table plays
+"""Classic UNO's house rules (docs/rules.md H1–H4): the ruleset a classic table plays
 when its options turn some on. With every one off it is classic's own ruleset,
 unchanged, so the classic game pays nothing for them.
 """

@@ -85,7 +85,7 @@ class Match(Protocol):
         ...
 
     def timeout_action(self, player: str) -> Action:
-        """The safe default when `player` lets their deadline pass (DESIGN.md)."""
+        """The safe default when `player` lets their deadline pass (docs/rules.md, "Deadlines")."""
         ...
 
     def remove_player(self, player: str) -> list[Event]:

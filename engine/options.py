@@ -1,4 +1,4 @@
-"""Table options of every variant (RULES.md D1, D10, D14, P11, C11).
+"""Table options of every variant (docs/rules.md D1, D10, D14, P11, C11).
 
 Each variant has its own frozen options record; classic UNO's house rules
 (H1–H4) are flags whose default (off) keeps the classic game.
@@ -14,7 +14,7 @@ Variant = Literal["duo", "pizza", "classic"]
 
 @dataclass(frozen=True, slots=True)
 class DuoOptions:
-    """Table options of RULES.md for UNO Duo."""
+    """Table options of docs/rules.md for UNO Duo."""
 
     target: int = 200  # D14
     classic_deck: bool = False  # D1: 108 cards instead of 112
@@ -23,14 +23,14 @@ class DuoOptions:
 
 @dataclass(frozen=True, slots=True)
 class PizzaOptions:
-    """Table options of RULES.md for UNO Pocket Pizza Pizza."""
+    """Table options of docs/rules.md for UNO Pocket Pizza Pizza."""
 
     target: int = 250  # P11
 
 
 @dataclass(frozen=True, slots=True)
 class ClassicOptions:
-    """Table options of RULES.md for classic UNO."""
+    """Table options of docs/rules.md for classic UNO."""
 
     target: int = 500  # C11
     stacking: bool = False  # H1

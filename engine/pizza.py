@@ -1,4 +1,4 @@
-"""UNO Pocket Pizza Pizza (RULES.md P1–P11): what only Pizza has.
+"""UNO Pocket Pizza Pizza (docs/rules.md P1–P11): what only Pizza has.
 
 A 51-card deck and five-card hands (P1, P2), Draw One and the Wild Draw 2 and
 its literal challenge (P5–P7), Wild Dip Into The Deck (P6), and its scoring

@@ -7,6 +7,10 @@ bot only through Discord's public API.
 from __future__ import annotations
 
 import ast
+import functools
+import io
+import re
+import tokenize
 from collections.abc import Container
 from pathlib import Path
 
@@ -174,3 +178,215 @@ def test_the_loop_check_finds_a_loop() -> None:
     assert find_cycle({"a": {"b"}, "b": set()}) == []
     graph = module_graph("engine")
     assert "engine.cards" in graph["engine.actions"]  # the scan sees the imports
+
+
+def test_no_import_loop_across_the_project() -> None:
+    # The packages' own graphs cannot see a loop that leaves a package and comes back.
+    graph = project_module_graph()
+    assert find_cycle(graph) == []
+
+
+def test_no_arrow_from_engine_or_db_into_cogs() -> None:
+    graph = project_module_graph()
+    arrows = {
+        module: sorted(target for target in targets if target.split(".")[0] == "cogs")
+        for module, targets in graph.items()
+        if module.split(".")[0] in {"engine", "db"}
+    }
+    assert {module: found for module, found in arrows.items() if found} == {}
+
+
+def test_the_project_graph_sees_arrows_between_packages() -> None:
+    graph = project_module_graph()
+    assert "config" in graph["bot"]
+    assert any(
+        module.startswith("cogs.") and any(target.startswith("db.") for target in targets)
+        for module, targets in graph.items()
+    )
+    # An arrow back from the engine into the bot closes a loop the check must find.
+    assert find_cycle({**graph, "engine.cards": {*graph["engine.cards"], "bot"}})
+
+
+PRODUCT = ("engine", "db", "cogs", "playground", "bot.py", "config.py")
+
+
+@functools.cache
+def project_module_graph() -> dict[str, set[str]]:
+    """Every module of the product (what `python bot.py` and the playground can load),
+    and the product modules it imports, wherever the import stands."""
+    paths = [
+        path
+        for top in PRODUCT
+        for path in ([ROOT / top] if top.endswith(".py") else sorted((ROOT / top).rglob("*.py")))
+    ]
+    modules = {_module_name(path): path for path in paths}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        is_package = path.name == "__init__.py"
+        graph[name] = {
+            target
+            for node in ast.walk(tree)
+            for target in _targets(node, name, is_package, modules)
+            if target != name
+        }
+    return graph
+
+
+def _module_name(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
+# Words that look like a file or a module of this project but name something else.
+NOT_OURS = {"discord.py"}
+SCANNED = ("engine", "db", "cogs", "playground", "tests", "bench", "bot.py", "config.py")
+MD_FILE = re.compile(r"[\w./-]*\w\.md\b")
+PY_FILE = re.compile(r"[\w./-]*\w\.py\b")
+DOTTED = re.compile(r"(?<![\w./])(?:engine|db|cogs|playground|tests|config|bot)(?:\.\w+)+")
+
+
+def test_every_file_and_module_named_in_docstrings_and_comments_exists() -> None:
+    missing = [
+        f"{path.relative_to(ROOT)}:{line}: {name}"
+        for path in _project_files(SCANNED)
+        for line, text in _docstrings_and_comments(path)
+        for name in _named(text)
+        if not _exists(name, path)
+    ]
+    assert missing == []
+
+
+def test_the_name_check_finds_a_missing_name() -> None:
+    here = ROOT / "cogs" / "uno" / "render" / "__init__.py"
+    assert _named("see docs/rules.md, RULES.md, `cogs.uno.views` and ids.py") == [
+        "docs/rules.md",
+        "RULES.md",
+        "ids.py",
+        "cogs.uno.views",
+    ]
+    assert [name for name in ("docs/rules.md", "README.md", "words.py") if _exists(name, here)]
+    assert not _exists("RULES.md", here)
+    assert not _exists("cogs.uno.views", here)
+    assert _exists("engine.match.Match", here)
+    assert not _exists("engine.match.Nothing", here)
+    assert _docstrings_and_comments(ROOT / "tests" / "test_architecture.py")
+
+
+def _project_files(tops: tuple[str, ...]) -> list[Path]:
+    return [
+        path
+        for top in tops
+        for path in ([ROOT / top] if top.endswith(".py") else sorted((ROOT / top).rglob("*.py")))
+    ]
+
+
+def _docstrings_and_comments(path: Path) -> list[tuple[int, str]]:
+    source = path.read_text(encoding="utf-8")
+    found = [
+        (node.body[0].lineno, doc)
+        for node in ast.walk(ast.parse(source, filename=str(path)))
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and (doc := ast.get_docstring(node, clean=False))
+    ]
+    # Python's tokenizer is slow: only a file with a name after a `#` needs it.
+    if any(_named(line.partition("#")[2]) for line in source.splitlines()):
+        found += [
+            (token.start[0], token.string)
+            for token in tokenize.generate_tokens(io.StringIO(source).readline)
+            if token.type == tokenize.COMMENT
+        ]
+    return found
+
+
+def _named(text: str) -> list[str]:
+    files = MD_FILE.findall(text) + PY_FILE.findall(text)
+    modules = [name for name in DOTTED.findall(text) if not name.endswith((".py", ".md"))]
+    return [name for name in files + modules if name not in NOT_OURS]
+
+
+def _exists(name: str, where: Path) -> bool:
+    if name.endswith((".py", ".md")):
+        # A path from the root or from the file's folder; a bare file name anywhere.
+        return (
+            (ROOT / name).is_file()
+            or (where.parent / name).is_file()
+            or ("/" not in name and any(_repository_files(name)))
+        )
+    parts = name.split(".")
+    for end in range(len(parts), 0, -1):
+        module = _module_path(parts[:end])
+        if module is not None:
+            rest = parts[end:]
+            return not rest or rest[0] in _top_level_names(module)
+    return False
+
+
+@functools.cache
+def _repository_files(basename: str) -> list[Path]:
+    return [
+        path
+        for path in ROOT.rglob(basename)
+        if not {".venv", ".git", "data"} & set(path.relative_to(ROOT).parts)
+    ]
+
+
+def _module_path(parts: list[str]) -> Path | None:
+    base = ROOT.joinpath(*parts)
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+@functools.cache
+def _top_level_names(path: Path) -> set[str]:
+    """What `module.name` can reach: the module's own names and its submodules."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    if path.name == "__init__.py":
+        names |= {p.stem for p in path.parent.glob("*.py")}
+        names |= {p.name for p in path.parent.iterdir() if (p / "__init__.py").is_file()}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    return names
+
+
+LINK = re.compile(r"\]\(([^)#\s]+)")
+PROJECT_PATH = re.compile(
+    r"(?<![\w/.-])(?:engine|db|cogs|playground|tests|bench|docs)/[\w./-]*\w\.(?:py|md|png|sql)\b"
+)
+
+
+def test_every_link_and_file_the_docs_name_exists() -> None:
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    pages += [ROOT / "db" / "README.md", ROOT / "playground" / "README.md"]
+    missing = [
+        f"{page.relative_to(ROOT)}: {name}"
+        for page in pages
+        for name in _named_in_markdown(page.read_text(encoding="utf-8"))
+        if not ((page.parent / name).exists() or (ROOT / name).exists())
+    ]
+    assert missing == []
+
+
+def test_the_docs_check_sees_links_and_files() -> None:
+    text = "[the rules](docs/rules.md#d1), [x](https://a.b), RULES.md and cogs/uno/views.py"
+    assert _named_in_markdown(text) == [
+        "docs/rules.md",  # the link
+        "docs/rules.md",  # a Markdown file's name
+        "RULES.md",
+        "docs/rules.md",  # a path in the project
+        "cogs/uno/views.py",
+    ]
+    assert not (ROOT / "RULES.md").exists()
+
+
+def _named_in_markdown(text: str) -> list[str]:
+    links = [target for target in LINK.findall(text) if "://" not in target]
+    return links + MD_FILE.findall(text) + PROJECT_PATH.findall(text)

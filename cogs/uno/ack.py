@@ -6,10 +6,9 @@ player sees "This interaction failed"), the click is acknowledged with a
 deferred response as soon as its time runs short, and the answer is edited in
 when it is ready.
 
-One timer watches every click in flight (`_Watch`), not a timer handle per click:
-a handle cancelled once the click is answered (in milliseconds) stays in the event
-loop's queue until its 2 s are up, and at 300 clicks a second those 600 handles
-were scanned by each full collection of the garbage collector.
+One timer watches every click in flight (`_Watch`), not a timer handle per click: a
+cancelled handle stays in the event loop's queue for its 2 s, for every full collection
+of the garbage collector to scan.
 """
 
 from __future__ import annotations

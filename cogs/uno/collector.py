@@ -10,11 +10,8 @@ from typing import Any
 
 SLOW_MS = 4.0  # a full collection that used this much CPU ends with a freeze
 FREEZE_EVERY = 2.0  # seconds: but never more often than this
-# Collections of the middle generation before a full one (CPython's default: 10). At
-# 200 paced tables the default gave about one full collection a minute, and the 30
-# thousand objects that outlived a minute of play took 20-25 ms of CPU to scan; after
-# 2, full collections came 2.5 times as often and the longest scanned 12.5 thousand
-# objects in 6.8 ms.
+# Middle collections before a full one (CPython's default: 10): fewer leave less for each
+# full one to scan (docs/benchmarks.md, "The garbage collector").
 FULL_AFTER = 2
 
 
@@ -24,26 +21,11 @@ class Collector:
     come after `FULL_AFTER` middle ones, so that less piles up for each.
 
     A full collection stops the bot while it scans every tracked object not frozen.
-    Frozen at the end of one, whatever outlived it (tables, matches, caches, the
-    state that changed since the last freeze) is left out of the next ones, which
-    scan only what survived since. Every accepted action replaces part of its
-    table's state, which piles up between freezes. Freezing at most every 15 s, as
-    before, let 3 or 4 full collections in a row scan it: at 600 paced tables 16
-    thousand objects after a freeze, up to 24 to 36 thousand before the next, and
-    the longest took 32 ms. What one took is the measure of what it scanned (objects,
-    the references they hold, and where they lie in memory: 34 thousand objects took
-    17 ms once and 32 ms 5 s later), so a slow one freezes whatever the load, and a
-    quick one (a few tables) freezes nothing. What it cannot leave out is work in
-    flight: in a burst (hundreds of tables opening, or every table's edit going out
-    at once) 31 to 36 thousand objects are alive within 5 s of a freeze, and a full
-    collection then still takes 25 to 32 ms.
-
-    Frozen objects are still freed when nothing refers to them; only reference
-    cycles among them stay for good. Right after a full collection no cyclic garbage
-    is left, so a freeze keeps only the cycles of work in flight that end later
-    (a click's Interaction is unlinked once handled, `answers.release`; an HTTP
-    connection closed later; an exception's traceback). Fewer freezes keep fewer:
-    none on a quiet bot, and at most one per `every` on a busy one.
+    Frozen at the end of one, whatever outlived it is left out of the next ones; a slow
+    one is the sign that much piled up, whatever the load, and a quick bot freezes
+    nothing. Frozen objects are still freed when nothing refers to them; only cycles
+    among them stay for good, and right after a full collection the only cycles left
+    are those of work in flight. The measurements: docs/benchmarks.md.
     """
 
     def __init__(self, every: float = FREEZE_EVERY, slow_ms: float = SLOW_MS) -> None:

@@ -1,18 +1,13 @@
-"""Kept-alive HTTP/1.1 connections for the JSON of click answers and panel edits.
+"""Kept-alive HTTP/1.1 connections for the JSON of click answers and message edits.
 
-Measured under load (py-spy, 200 paced tables), aiohttp's request machinery (a
-request object, its headers multidict, URL parsing, a payload object, a writer task
-and timeout timers per request) was the largest share of the bot's CPU per click
-that was neither Discord's parsing nor the socket itself. These two calls need none
-of it: a short JSON body, a small answer read and dropped. A request here is the
-bytes written on an idle connection and the answer's status line, headers and
-body read back (Content-Length or chunked).
-
-Each connection serves one request at a time; at most `limit` are open. A request
-that sees its kept-alive connection closed before any byte of an answer is sent
-once more on a new connection: the server closed it while idle, so it had not read
-the request (what browsers do). Requests older than `timeout` have their connection
-closed by one sweeping timer, not a timer per request.
+A request here is its bytes written on an idle connection and the answer's status
+line, headers and body read back (Content-Length or chunked): none of aiohttp's
+request machinery, which was the largest share of the bot's CPU per click that was
+ours to cut (docs/benchmarks.md). Each connection serves one request at a time; at
+most `limit` are open. A request that finds its kept-alive connection closed before
+any byte of an answer is sent once more on a new one (the server closed it while
+idle, so it had not read the request). One sweeping timer closes the connections of
+requests older than `timeout`.
 """
 
 from __future__ import annotations

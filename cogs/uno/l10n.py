@@ -9,8 +9,8 @@ message the server's (`guild_locale`, `Guild.preferred_locale`).
 
 The catalogues are gettext `.po` files in `cogs/uno/locales/<code>/LC_MESSAGES/`,
 read with Babel and compiled in memory at import: no generated file is kept.
-`python -m cogs.uno.catalogue` extracts the strings and updates them (README,
-"Languages").
+`python -m cogs.uno.catalogue` extracts the strings and updates them
+(docs/development.md, "Words").
 """
 
 from __future__ import annotations

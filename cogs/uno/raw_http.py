@@ -1,19 +1,14 @@
-"""The answers and panel edits of clicks, sent straight on kept-alive connections.
+"""The answers, panel edits and table message edits of clicks, sent straight.
 
-discord.py's webhook adapter, on every call, builds a route, takes a lock per token,
-encodes the JSON to text, and decodes Discord's whole answer (for a panel edit, the
-edited message) into Python objects nobody reads; for an interaction's answer it also
-asks Discord to send the new message back. Under load that was a sizable share of the
-bot's CPU per click. Here the usual case, a 2xx, costs one request: the JSON encoded
-once to bytes, written on a kept-alive connection of `HttpPool` (http_pool.py: not
-aiohttp's request machinery, which was most of the rest), the answer read and
-dropped. Through a proxy, the client's aiohttp session sends it. Anything else
-falls back to discord.py: a 429 or a server error is sent again through its adapter
-(`again`), which waits and retries as Discord asks, and a refusal raises discord.py's
-own exception, so callers catch the same errors as before.
+discord.py's webhook adapter builds a route, takes a lock per token and decodes
+Discord's whole answer on every call; here a 2xx costs one request: the JSON encoded
+once, written on a kept-alive connection of `HttpPool`, the answer read and dropped
+(docs/benchmarks.md has what that saved). Through a proxy, the client's aiohttp session
+sends it. A 429 or a server error is sent again through discord.py's adapter (`again`),
+which waits and retries as Discord asks; a refusal raises discord.py's own exception.
 
-Two calls on one token are not ordered by a lock here: a panel's edits come one after
-another from its table's worker, and each click is answered through its own token.
+No lock orders two calls on one token: a panel's edits come one after another from its
+table's worker, and each click is answered through its own token.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from cogs.uno.l10n import N_, t, tn
 from db.models import GuildSettings
 from engine.match import ClassicOptions, DuoOptions, Options, PizzaOptions, Variant
 
-# The classic house rules (RULES.md H1-H4), as a table names them.
+# The classic house rules (docs/rules.md H1-H4), as a table names them.
 HOUSE_RULE_WORDS = {
     "stacking": N_("stacking"),
     "seven_o": N_("Seven-O"),

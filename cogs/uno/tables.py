@@ -51,7 +51,7 @@ from engine.match import Variant, from_snapshot, new_match
 
 log = logging.getLogger(__name__)
 
-MAX_TIMEOUTS = render.MAX_MISSED  # DESIGN.md: removed after 3 timeouts in a row
+MAX_TIMEOUTS = render.MAX_MISSED  # docs/rules.md, "Deadlines"
 RESTART_GRACE = 20  # seconds to decide after a restart, if the deadline passed meanwhile
 REMOVE = None  # the "action" of a player leaving or removed (X3)
 # What the public table shows promptly; other moves it may show a few seconds late. An

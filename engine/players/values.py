@@ -1,4 +1,4 @@
-"""What cards score, for every variant (RULES.md D14, P11, C11)."""
+"""What cards score, for every variant (docs/rules.md D14, P11, C11)."""
 
 from __future__ import annotations
 

@@ -94,11 +94,10 @@ async def record_match(
         _seen(record)
         await _store(db, match_id, match, int(player), data, events)
     if ended_at is not None:
-        async with db.transaction() as conn:
-            await conn.execute(
-                "UPDATE matches SET ended_at = ? WHERE match_id = ?",
-                (round(ended_at.astimezone(UTC).timestamp() * 1000), match_id),
-            )
+        await db.execute_atomic(
+            "UPDATE matches SET ended_at = ? WHERE match_id = ?",
+            (round(ended_at.astimezone(UTC).timestamp() * 1000), match_id),
+        )
     return record
 
 

@@ -16,7 +16,7 @@ import pytest
 
 from cogs.uno.history.library import ReplayLibrary
 from cogs.uno.history.no_replay import NoReplay
-from cogs.uno.history.render import history_page, replay_panel
+from cogs.uno.history.render import replay_panel
 from cogs.uno.history.retention import LogRetention
 from cogs.uno.l10n import speaking
 from cogs.uno.table_options import TableOptions
@@ -124,34 +124,6 @@ async def test_x4_replays_survive_forget_and_show_a_deleted_member(db: Database)
     kept = await db.history.member_matches(guild_id=GUILD, user_id=A)
     assert [e.match_id for e in kept.entries] == [recorded.match_id]
     assert FORGOTTEN_NAME in {p.display_name for p in kept.entries[0].players}
-
-
-async def test_history_pages_newest_first_by_game(db: Database) -> None:
-    start = datetime(2026, 3, 1, tzinfo=UTC)
-    ids = []
-    for k in range(12):
-        variant = "duo" if k % 3 else "pizza"
-        users = [A, B] if variant == "duo" else [A, B, C]
-        play = TableOptions(target=30, turn_seconds=90)
-        recorded = await record_match(
-            db, variant=variant, users=users, play=play, seed=k, ended_at=start + timedelta(hours=k)
-        )
-        ids.append((recorded.match_id, variant))
-    first = await db.history.member_matches(guild_id=GUILD, user_id=A)
-    assert (first.page, first.pages, first.total) == (1, 2, 12)
-    assert [e.match_id for e in first.entries] == [m for m, _ in reversed(ids)][:10]
-    second = await db.history.member_matches(guild_id=GUILD, user_id=A, page=2)
-    assert [e.match_id for e in second.entries] == [m for m, _ in reversed(ids)][10:]
-    pizza = await db.history.member_matches(guild_id=GUILD, user_id=C, variant="pizza")
-    assert [e.match_id for e in pizza.entries] == [m for m, v in reversed(ids) if v == "pizza"]
-    entry = first.entries[0]
-    assert [p.place for p in entry.players] == sorted(p.place for p in entry.players)
-    assert entry.rounds >= 1
-    with speaking("en"):
-        embed, specs = history_page(first, member=A, name="Ann", variant=None)
-    assert f"match {entry.match_id}" in (embed.description or "")
-    assert len(specs[0].options) == 10  # type: ignore[union-attr]
-    assert "Page 1 of 2" in (embed.footer.text or "")
 
 
 async def test_x4_a_log_the_rules_refuse_is_not_shown(db: Database) -> None:

@@ -214,7 +214,7 @@ def test_the_revealed_hand_names_the_challenged_player_escaped() -> None:
 
 
 def test_every_display_name_the_cog_formats_is_escaped() -> None:
-    # commands.py answers through live interactions; this guards the f-strings
+    # The cog's commands answer through live interactions; this guards the f-strings
     # there (and everywhere in cogs/) that put a member's name into text.
     unescaped = []
     for path in sorted(COGS.rglob("*.py")):

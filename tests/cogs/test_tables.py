@@ -1,4 +1,4 @@
-"""The table manager's view of who sits at a table."""
+"""A running table's (cogs/uno/table.py) view of who sits at it."""
 
 from __future__ import annotations
 

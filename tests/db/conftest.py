@@ -1,8 +1,16 @@
-"""Fixtures for the database tests: real SQLite files under tmp_path, never mocks."""
+"""Fixtures for the database tests: real SQLite files under tmp_path and a real
+PostgreSQL server (tests/postgres.py), never mocks.
+
+`db` is parametrised by `engine`: "sqlite" (transactions whole on SQLite's thread),
+"sqlite-plain" (plain aiosqlite, DB_WHOLE_ON_THREAD=false) and, for the modules in
+PORTABLE (what the repositories promise, whatever the engine), "postgresql". The
+other modules test SQLite itself: its file, locks, pragmas and thread.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+import inspect
+from collections.abc import AsyncIterator, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -10,6 +18,56 @@ import pytest
 
 from db.database import Database
 from db.models import Outcome, PlayerResult, RoundResult, Seat, Variant
+from tests.postgres import PostgresServer
+
+# Modules whose tests hold for every engine.
+PORTABLE = {
+    "test_scores",
+    "test_scores_model",
+    "test_ratings",
+    "test_settings",
+    "test_rematches",
+    "test_tables",
+    "test_portable",
+    "test_history",
+}
+# Modules about the whole-on-thread path itself.
+WHOLE_ON_THREAD_ONLY = {"test_run_in_transaction", "test_aiosqlite_thread"}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "engine" not in metafunc.fixturenames:
+        return
+    module = metafunc.module.__name__.rsplit(".", 1)[-1]
+    engines = ["sqlite"]
+    if module not in WHOLE_ON_THREAD_ONLY:
+        engines.append("sqlite-plain")
+    # A test that opens the SQLite file itself (db_path) checks what the file holds.
+    if module in PORTABLE and "db_path" not in inspect.signature(metafunc.function).parameters:
+        engines.append("postgresql")
+    metafunc.parametrize("engine", engines)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """One server per test process, stopped and removed at the end."""
+    server = PostgresServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+async def open_db(
+    engine: str, path: Path, request: pytest.FixtureRequest, **options: int
+) -> Database:
+    if engine == "postgresql":
+        server: PostgresServer = request.getfixturevalue("postgres")
+        url = await server.new_database()
+        return await Database.open(url, **options)
+    return await Database.open(path, whole_on_thread=engine == "sqlite", **options)
+
 
 GUILD = 1000
 CHANNEL = 2000
@@ -22,9 +80,12 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def db(db_path: Path) -> AsyncIterator[Database]:
-    async with Database.open(db_path, snapshot_every=5) as database:
+async def db(db_path: Path, engine: str, request: pytest.FixtureRequest) -> AsyncIterator[Database]:
+    database = await open_db(engine, db_path, request, snapshot_every=5)
+    try:
         yield database
+    finally:
+        await database.close()
 
 
 def seats(*user_ids: int) -> list[Seat]:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-import db.database
+import db.sqlite_store
 from db.database import Database
 from db.errors import (
     DatabaseClosed,
@@ -61,7 +61,7 @@ def assert_storage_error(
 
 @pytest.fixture
 def short_busy_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(db.database, "LOCK_WAIT_MS", SHORT_LOCK_WAIT_MS)
+    monkeypatch.setattr(db.sqlite_store, "LOCK_WAIT_MS", SHORT_LOCK_WAIT_MS)
 
 
 @contextlib.contextmanager
@@ -310,9 +310,8 @@ async def test_a_corrupt_page_fails_reads_as_storage_errors(db_path: Path) -> No
         await start(database, 3, 4)  # running_tables reads the running one's row
         async with (
             database.reading() as conn,
-            conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'matches'") as cursor,
         ):
-            row = await cursor.fetchone()
+            row = await conn.fetchone("SELECT rootpage FROM sqlite_master WHERE name = 'matches'")
         assert row is not None
         page_size = int(str(await database.pragma("page_size")))
     corrupt_page(db_path, page=int(row[0]), page_size=page_size)

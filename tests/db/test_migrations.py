@@ -9,7 +9,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-import db.database as database_module
+import db.sqlite_store as database_module
 from db.database import Database
 from db.errors import ActionRejected, MigrationError, SchemaTooNew
 from db.migrate import apply_migrations, load_migrations, schema_version
@@ -61,13 +61,13 @@ async def test_pragmas_for_a_concurrent_bot(db_path: Path) -> None:
         # A write tries the lock in short steps, up to 1.5 s in all (test_errors.py);
         # a read waits once (in WAL mode only rarities such as a WAL recovery block it).
         assert await db.pragma("busy_timeout") == 100
-        async with db.reading() as reader, reader.execute("PRAGMA busy_timeout") as cursor:
-            assert await cursor.fetchone() == (1500,)
-        assert await db.pragma("synchronous") == 1  # NORMAL
+        async with db.reading() as reader:
+            assert await reader.fetchone("PRAGMA busy_timeout") == (1500,)
+        assert await db.pragma("synchronous") == 2  # FULL: a power cut loses no commit
         # Checkpoints run in the background, never inside a player's commit.
         assert await db.pragma("wal_autocheckpoint") == 0
-    async with Database.open(db_path, synchronous="FULL") as db:
-        assert await db.pragma("synchronous") == 2
+    async with Database.open(db_path, synchronous="NORMAL") as db:
+        assert await db.pragma("synchronous") == 1
 
 
 @pytest.mark.parametrize("version", range(len(ALL) + 1))

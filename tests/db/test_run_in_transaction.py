@@ -5,15 +5,19 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
-import db.database
+import db.sqlite_store
 from db.database import Database
 from db.errors import DatabaseClosed, is_busy
 from db.models import PlayerResult
 from db.skill import changes_of
+from db.sqlite_tx import SqliteTx
+from db.tx import Tx
 
 from .conftest import GUILD, start
 
@@ -23,6 +27,18 @@ A, B = 1, 2
 def count(path: Path, sql: str) -> int:
     with sqlite3.connect(path) as conn:
         return int(conn.execute(sql).fetchone()[0])
+
+
+def raw(tx: Tx) -> sqlite3.Connection:
+    """The sqlite3 connection the work runs on (whole on the writer's thread)."""
+    return cast(SqliteTx, tx).conn
+
+
+def doing(effect: Callable[[], object]) -> Callable[[Tx], Coroutine[Any, Any, object]]:
+    async def work(tx: Tx) -> object:
+        return effect()
+
+    return work
 
 
 def finish_by_hand(conn: sqlite3.Connection, match_id: int) -> None:
@@ -51,7 +67,8 @@ async def test_an_exception_in_the_work_rolls_the_whole_finish_back(
     mid = await start(db, A, B)
     seen: list[int] = []
 
-    def finish_then_fail(conn: sqlite3.Connection) -> None:
+    async def finish_then_fail(tx: Tx) -> None:
+        conn = raw(tx)
         finish_by_hand(conn, mid)
         seen.append(conn.execute("SELECT COUNT(*) FROM ratings").fetchone()[0])
         raise RuntimeError("after the rating")
@@ -61,7 +78,7 @@ async def test_an_exception_in_the_work_rolls_the_whole_finish_back(
     assert seen == [2]  # the rating rows were written, inside the transaction
     # Rolled back, not left open: the next transaction on the connection starts, and
     # committing it brings none of the failed one's rows along.
-    await db.run_in_transaction(lambda conn: None)
+    await db.run_in_transaction(doing(lambda: None))
     assert count(db_path, "SELECT COUNT(*) FROM results") == 0
     assert count(db_path, "SELECT COUNT(*) FROM ratings") == 0
     assert count(db_path, "SELECT COUNT(*) FROM rating_changes") == 0
@@ -73,7 +90,8 @@ async def test_the_work_runs_on_the_writers_thread_and_commits_before_returning(
 ) -> None:
     mid = await start(db, A, B)
 
-    def finish(conn: sqlite3.Connection) -> int:
+    async def finish(tx: Tx) -> int:
+        conn = raw(tx)
         assert conn.in_transaction
         finish_by_hand(conn, mid)
         return threading.get_ident()
@@ -88,7 +106,8 @@ async def test_the_work_runs_on_the_writers_thread_and_commits_before_returning(
 
 async def test_a_failed_commit_leaves_the_write_connection_usable(db: Database) -> None:
     # A deferred foreign key fails at COMMIT, which leaves SQLite's transaction open.
-    def seat_at_no_match(conn: sqlite3.Connection) -> None:
+    async def seat_at_no_match(tx: Tx) -> None:
+        conn = raw(tx)
         conn.execute("PRAGMA defer_foreign_keys = ON")
         conn.execute(
             "INSERT INTO match_players (match_id, seat, user_id, display_name)"
@@ -104,18 +123,18 @@ async def test_a_failed_commit_leaves_the_write_connection_usable(db: Database) 
 async def test_a_file_locked_past_the_wait_runs_nothing_and_one_released_runs_it(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(db.database, "LOCK_WAIT_MS", 300)
+    monkeypatch.setattr(db.sqlite_store, "LOCK_WAIT_MS", 300)
     ran: list[str] = []
     async with Database.open(db_path) as database:
         other = sqlite3.connect(db_path, isolation_level=None, timeout=0)
         try:
             other.execute("BEGIN IMMEDIATE")
             with pytest.raises(sqlite3.OperationalError) as locked:
-                await database.run_in_transaction(lambda conn: ran.append("late"))
+                await database.run_in_transaction(doing(lambda: ran.append("late")))
             assert is_busy(locked.value)
             assert ran == []
             waiting = asyncio.ensure_future(
-                database.run_in_transaction(lambda conn: ran.append("in time"))
+                database.run_in_transaction(doing(lambda: ran.append("in time")))
             )
             await asyncio.sleep(0.1)
             other.execute("ROLLBACK")
@@ -130,7 +149,7 @@ async def test_a_closed_database_runs_nothing(db_path: Path) -> None:
     await database.close()
     ran: list[int] = []
     with pytest.raises(DatabaseClosed):
-        await database.run_in_transaction(lambda conn: ran.append(1))
+        await database.run_in_transaction(doing(lambda: ran.append(1)))
     assert ran == []
 
 
@@ -156,7 +175,11 @@ async def test_an_open_transaction_holds_the_work_back_until_it_ends(
     mid = await start(db, A, B)
     async with db.transaction() as conn:
         await conn.execute("UPDATE matches SET message_id = 5 WHERE match_id = ?", (mid,))
-        work = asyncio.ensure_future(db.run_in_transaction(lambda c: c.in_transaction))
+
+        async def in_transaction(tx: Tx) -> bool:
+            return raw(tx).in_transaction
+
+        work = asyncio.ensure_future(db.run_in_transaction(in_transaction))
         await turns()
         assert not work.done()
     assert await work
@@ -170,7 +193,7 @@ async def test_a_match_end_does_not_wait_behind_queued_action_batches(db: Databa
     blocked, release = threading.Event(), threading.Event()
     mids = [await start(db, 10 * t + 1, 10 * t + 2) for t in range(4)]
 
-    def hold(conn: sqlite3.Connection) -> None:
+    async def hold(tx: Tx) -> None:
         blocked.set()
         release.wait(10)
 
@@ -202,7 +225,7 @@ async def test_the_work_never_lands_while_the_writers_checkpoint_reads_its_row(
 ) -> None:
     """The writer's checkpoint step is a statement whose row is read in a second trip:
     a transaction queued in between could not commit ("SQL statements in progress")."""
-    monkeypatch.setattr(db.database, "WAL_RESTART_FRAMES", -1)  # the writer's step every time
+    monkeypatch.setattr(db.sqlite_store, "WAL_RESTART_FRAMES", -1)  # the writer's step every time
     async with Database.open(db_path, checkpoint_every_s=3600) as database:
         mid = await start(database, A, B)
         works = []

@@ -37,7 +37,7 @@ async def test_a_transaction_cancelled_at_any_step_raises_the_cancel_and_leaves_
         assert set(outcomes) <= {"done", "cancelled"}
         assert "cancelled" in outcomes
         await insert_one(db)  # the connection is not left inside a transaction
-        async with db.reading() as reader, reader.execute("SELECT x FROM t") as cursor:
-            rows = [row[0] for row in await cursor.fetchall()]
+        async with db.reading() as reader:
+            rows = [row[0] for row in await reader.fetchall("SELECT x FROM t")]
         assert rows.count(1) == rows.count(2)  # never half of one
         assert rows.count(1) >= outcomes.count("done") + 1

@@ -1,7 +1,8 @@
 """A tiny discord.py bot for the emulator's own tests: real app commands, views and selects.
 
-Each callback calls `bot.handlers[name]` when a test set one, else a default behaviour,
-and keeps any exception in `bot.errors` so a test can assert on Discord's answer.
+Each callback calls the bot's `handlers[name]` when a test set one, else a default
+behaviour, and keeps any exception in the bot's `errors` so a test can assert on Discord's
+answer.
 """
 
 from __future__ import annotations

@@ -90,8 +90,8 @@ RUNNING_IN = "SELECT match_id FROM matches WHERE status = 'running' AND channel_
 
 async def _truth(db: Database, channel_id: int) -> Truth | None:
     # Only this channel's table is read: a shared bot's file holds other tests' tables too.
-    async with db.reading() as conn, conn.execute(RUNNING_IN, (channel_id,)) as cursor:
-        row = await cursor.fetchone()
+    async with db.reading() as conn:
+        row = await conn.fetchone(RUNNING_IN, (channel_id,))
     running = None if row is None else await db.tables.running_table(row[0])
     if running is None:  # none, or it finished in between
         return None

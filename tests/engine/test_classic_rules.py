@@ -1,4 +1,4 @@
-"""Classic UNO, RULES.md C1–C11, each rule with explicit cards."""
+"""Classic UNO, docs/rules.md C1–C11, each rule with explicit cards."""
 
 from __future__ import annotations
 

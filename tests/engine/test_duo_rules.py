@@ -1,4 +1,4 @@
-"""UNO Duo, rule by rule (RULES.md D1–D14, X3, X4), with explicit cards."""
+"""UNO Duo, rule by rule (docs/rules.md D1–D14, X3, X4), with explicit cards."""
 
 from __future__ import annotations
 

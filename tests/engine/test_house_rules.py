@@ -1,4 +1,4 @@
-"""Classic UNO's house rules, RULES.md H1–H4, each clause with explicit cards,
+"""Classic UNO's house rules, docs/rules.md H1–H4, each clause with explicit cards,
 and the corners docs/rules.md decides."""
 
 from __future__ import annotations

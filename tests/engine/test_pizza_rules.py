@@ -1,4 +1,4 @@
-"""One or more tests per Pizza rule (RULES.md P1-P11), on explicitly dealt cards."""
+"""One or more tests per Pizza rule (docs/rules.md P1-P11), on explicitly dealt cards."""
 
 from __future__ import annotations
 

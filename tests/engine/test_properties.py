@@ -620,7 +620,7 @@ def test_x4_a_test_table_plays_on_by_the_real_rules(
 @given(table=tables(), at=st.integers(0, 600))
 def test_x1_timeouts_alone_play_on(table: tuple[str, int, int, Options], at: int) -> None:
     """A table where nobody answers any more: every default is legal and the same
-    twice, and carrying them out plays on (DESIGN.md's safe defaults)."""
+    twice, and carrying them out plays on (the safe defaults of docs/rules.md)."""
     variant, seats, seed, options = table
     match = start(variant, seats, seed, options)
     play_out(match, seed, limit=at)

@@ -1,7 +1,7 @@
 """`/uno history`, `/uno replay` and their controls: private pages and replay panels.
 
-Every click says which page or step it wants (history/ids.py), so a panel holds
-no state: a step is rebuilt from the kept replay (library.py) on each click.
+Every click says which page or step it wants (cogs/uno/history/ids.py), so a panel
+holds no state: a step is rebuilt from the kept replay (library.py) on each click.
 """
 
 from __future__ import annotations

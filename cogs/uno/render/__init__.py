@@ -1,8 +1,8 @@
 """Pure functions from engine views and events to what Discord is sent.
 
-No I/O and no state: the table manager passes a `PublicView` / `PrivateView`
-and a name lookup (player id -> display name) and gets back embeds and
-component specs, which `cogs.uno.views` turns into `discord.ui` items. Every
+No I/O and no state: the table message and the hand panels pass a `PublicView` /
+`PrivateView` and a name lookup (player id -> display name) and get back embeds and
+component specs, which `cogs.uno.payloads` turns into the JSON Discord takes. Every
 result stays within Discord's limits whatever the size of the hands.
 
 Cards always carry words as well as a colour square (🟥 Red 7), so

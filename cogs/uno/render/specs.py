@@ -1,4 +1,4 @@
-"""Discord's limits and the component specs the views module turns into `discord.ui` items."""
+"""Discord's limits, and the component specs `cogs.uno.payloads` turns into Discord's JSON."""
 
 from __future__ import annotations
 

@@ -1,0 +1,2 @@
+-- Nothing on PostgreSQL: SQLite's intake view lets one statement log a batch in
+-- one trip to its thread; asyncpg sends a batch's statements in one pipeline.

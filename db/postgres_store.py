@@ -1,0 +1,108 @@
+"""The PostgreSQL engine of `Database`, through asyncpg."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
+from typing import Any, TypeVar
+
+import asyncpg
+
+from db.errors import DatabaseClosed, storage_errors
+from db.migrate import apply_pg_migrations, load_migrations
+from db.pg_tx import PgTx, numbered
+from db.tx import Dialect, Tx
+
+T = TypeVar("T")
+
+# Writes of different tables run side by side; a click waits for at most a few.
+POOL_SIZE = 8
+
+
+def is_postgres_url(target: str) -> bool:
+    """Whether `target` names a PostgreSQL database rather than a SQLite file."""
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+class PostgresStore:
+    """A pool of asyncpg connections to one database, migrated at open.
+
+    Every commit waits for the server's WAL flush (synchronous_commit=on, set on
+    each connection whatever the server's default): an answered action survives
+    a crash or power cut of the database's machine. Reads run in a read-only
+    REPEATABLE READ transaction, so all their statements see one committed state.
+    """
+
+    def __init__(self, pool: asyncpg.Pool, *, name: str) -> None:
+        self._pool = pool
+        self.name = name
+        self._closed = False
+
+    @property
+    def dialect(self) -> Dialect:
+        return "postgresql"
+
+    @classmethod
+    async def open(cls, url: str) -> PostgresStore:
+        """Connect to `url` and bring its schema up to date."""
+        name = _without_password(url)
+        with storage_errors("Database.open"):
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=POOL_SIZE,
+                server_settings={"synchronous_commit": "on", "application_name": "uno-bot"},
+            )
+        try:
+            with storage_errors("Database.open"):
+                async with pool.acquire() as conn:
+                    await apply_pg_migrations(conn, load_migrations(dialect="postgresql"), name)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, name=name)
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        await self._pool.close()
+
+    @contextlib.asynccontextmanager
+    async def reading(self) -> AsyncIterator[Tx]:
+        self._check_open()
+        async with (
+            self._pool.acquire() as conn,
+            conn.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            yield PgTx(conn)
+
+    async def execute_atomic(
+        self, sql: str, parameters: Sequence[Any], *, asked: float | None = None
+    ) -> None:
+        self._check_open()
+        query, args = numbered(sql, parameters)
+        async with self._pool.acquire() as conn:
+            await conn.execute(query, *args)
+
+    async def run_in_transaction(
+        self, work: Callable[[Tx], Coroutine[Any, Any, T]], *, asked: float | None = None
+    ) -> T:
+        self._check_open()
+        async with self._pool.acquire() as conn, conn.transaction():
+            return await work(PgTx(conn))
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise DatabaseClosed(
+                f"the database {self.name!r} is closed: nothing was read or written"
+            )
+
+
+def _without_password(url: str) -> str:
+    """The URL as logs may show it."""
+    head, at, tail = url.rpartition("@")
+    if not at or ":" not in head.split("//", 1)[-1]:
+        return url
+    scheme, _, user = head.partition("//")
+    return f"{scheme}//{user.split(':', 1)[0]}:***@{tail}"
