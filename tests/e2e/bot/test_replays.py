@@ -283,24 +283,28 @@ async def replay_for_everyone(driver: Driver, played: Played, database: Path) ->
     return seen
 
 
+def assert_compared(seen: dict[str, Seen], played: Played) -> None:
+    """Every player's replay met the live table and their own panel often: the table was
+    waited for every 6th action, and each check saw the panel of the player to act."""
+    steps = max(played.recorder.expected)
+    for name, counts in seen.items():
+        assert counts.live >= max(3, steps // 10), (name, counts)
+        assert counts.panels >= max(3, steps // 10), (name, counts)
+        assert counts.secrets > 50, (name, counts)
+
+
 async def test_x4_every_duo_replay_step_is_what_the_table_and_panel_showed(
     driver: Driver, played: dict[str, Played], shared_database: Path
 ) -> None:
     seen = await replay_for_everyone(driver, played["duo"], shared_database)
-    for name, counts in seen.items():
-        assert counts.live >= 10, (name, counts)
-        assert counts.panels >= 10, (name, counts)
-        assert counts.secrets > 50, (name, counts)
+    assert_compared(seen, played["duo"])
 
 
 async def test_x4_every_pizza_replay_step_is_what_the_table_and_panel_showed(
     driver: Driver, played: dict[str, Played], shared_database: Path
 ) -> None:
     seen = await replay_for_everyone(driver, played["pizza"], shared_database)
-    for name, counts in seen.items():
-        assert counts.live >= 10, (name, counts)
-        assert counts.panels >= 5, (name, counts)
-        assert counts.secrets > 50, (name, counts)
+    assert_compared(seen, played["pizza"])
 
 
 async def test_history_lists_the_match_and_replays_it_from_the_page(
