@@ -12,16 +12,20 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 from cogs.uno.history.library import ReplayLibrary
 from cogs.uno.history.no_replay import NoReplay
-from cogs.uno.history.render import replay_panel
+from cogs.uno.history.render import EMBEDS_TOTAL, own_hand, replay_panel
 from cogs.uno.history.retention import LogRetention
 from cogs.uno.l10n import speaking
 from cogs.uno.table_options import TableOptions
 from db.database import Database
 from db.models import FORGOTTEN_NAME
+from engine.cards import classic_deck
+from engine.match import new_match
+from engine.replay_frame import Frame
 from tests.cogs.history_play import GUILD, Recorded, record_match
 from tests.e2e.replay_scan import cards_of, hand_read, others_only
 
@@ -101,6 +105,7 @@ async def test_x4_a_frame_names_no_card_only_another_player_held(db: Database) -
             assert embeds[0]["footer"]["text"].startswith(f"Table {recorded.match_id}")
             ended = frame.round_ended is not None
             assert (len(embeds) == 3) == ended
+            assert sum(len(discord.Embed.from_dict(e)) for e in embeds) <= EMBEDS_TOTAL
     assert scanned > 100
 
 
@@ -178,3 +183,14 @@ async def test_retention_drops_only_moves_older_than_the_setting(db: Database) -
     assert (await library.load(new.match_id, guild_id=GUILD)).replay.steps > 0
     kept = await db.history.member_matches(guild_id=GUILD, user_id=A)
     assert {e.match_id for e in kept.entries} == {old.match_id, new.match_id}
+
+
+def test_a_huge_hand_fits_what_the_table_leaves_of_a_message() -> None:
+    match = new_match("classic", players=["1", "2"], seed=1)
+    cards = tuple(classic_deck()[:80])  # every colour, most faces, twice or more
+    frame = Frame(step=0, steps=0, public=match.public_view(), hand=cards, round_ended=None)
+    with speaking("en"):
+        hand = own_hand(frame, None, limit=300)
+    assert len(hand.description or "") <= 300
+    assert "more" in (hand.description or "")  # says that lines were left out
+    assert hand.title == "Your hand · 80 cards"

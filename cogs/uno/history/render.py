@@ -140,8 +140,8 @@ def replay_panel(loaded: Loaded, frame: Frame, *, viewer: str) -> dict[str, Any]
         missed=loaded.missed(frame.step),
     )
     embeds = [table]
-    if frame.hand is not None:
-        embeds.append(own_hand(frame, table.colour))
+    if frame.hand is not None:  # within what the table leaves of a message's embed text
+        embeds.append(own_hand(frame, table.colour, limit=EMBEDS_TOTAL - len(table) - 100))
     if frame.round_ended is not None:
         summary = render.round_summary(frame.round_ended, names, loaded.variant)
         if sum(len(e) for e in embeds) + len(summary) <= EMBEDS_TOTAL:
@@ -162,12 +162,15 @@ def replay_panel(loaded: Loaded, frame: Frame, *, viewer: str) -> dict[str, Any]
     }
 
 
-def own_hand(frame: Frame, colour: discord.Colour | int | None) -> discord.Embed:
-    """The viewer's own hand at this step, titled as their hand panel titles it."""
+def own_hand(
+    frame: Frame, colour: discord.Colour | int | None, *, limit: int = 4000
+) -> discord.Embed:
+    """The viewer's own hand at this step, titled as their hand panel titles it, its
+    lines within `limit` characters."""
     hand = frame.hand or ()
     return discord.Embed(
         title=tn("Your hand · {count} card", "Your hand · {count} cards", len(hand)),
-        description=fit_lines(hand_lines(hand), 4000) or t("No cards."),
+        description=fit_lines(hand_lines(hand), max(0, min(limit, 4000))) or t("No cards."),
         colour=colour,
     )
 

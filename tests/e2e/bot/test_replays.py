@@ -29,7 +29,7 @@ from engine import actions as engine_actions
 from engine.cards import Card
 from engine.match import new_match
 from engine.views import PublicView
-from playground import Driver, Emulator, Message, User
+from playground import Driver, Emulator, Log, Message, User
 from tests.e2e.bot.conftest import new_scene
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
@@ -190,6 +190,7 @@ async def play(emu: Emulator, driver: Driver, database: Path, variant: str, play
 async def played(
     emu: Emulator, shared_bot: BotProcess, shared_database: Path
 ) -> AsyncIterator[dict[str, Played]]:
+    emu.world.log = Log()  # what the emulator saw of this module: checked by each test
     driver = Driver(emu)
     duo, pizza = await asyncio.gather(
         play(emu, driver, shared_database, "duo", 2),
@@ -284,8 +285,13 @@ async def replay_for_everyone(driver: Driver, played: Played, database: Path) ->
 
 
 def assert_compared(seen: dict[str, Seen], played: Played) -> None:
-    """Every player's replay met the live table and their own panel often: the table was
-    waited for every 6th action, and each check saw the panel of the player to act."""
+    """Every player's replay met the live table and their own panel often (the table was
+    waited for every 6th action, and each check saw the panel of the player to act), and
+    Discord's limits held for every answer and edit."""
+    log = played.recorder.driver.emulator.world.log
+    assert log.failed == []
+    assert log.violations == []
+    assert [c for c in log.calls if c.status == 429] == []
     steps = max(played.recorder.expected)
     for name, counts in seen.items():
         assert counts.live >= max(3, steps // 10), (name, counts)
