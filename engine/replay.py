@@ -18,14 +18,11 @@ from engine.events import Event, RoundEnded, RoundStarted
 from engine.match import Match, Options, Variant, from_snapshot, new_match
 from engine.placing import Placing
 from engine.replay_frame import Frame
+from engine.unreplayable import Unreplayable
 
 CHECKPOINT_EVERY = 100  # about 1.5 ms of actions past a checkpoint, 0.3 ms to take one
 
 LogEntry = tuple[str, Action | None]  # (player, action); None: the player left (X3)
-
-
-class Unreplayable(ValueError):
-    """The log does not replay under today's rules."""
 
 
 class Replay:

@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from engine.actions import Action, Play
 from engine.events import Event
 from engine.match import ClassicOptions, Match, Options, PizzaOptions
-from engine.replay import CHECKPOINT_EVERY, Replay, Unreplayable
+from engine.replay import CHECKPOINT_EVERY, Replay
+from engine.unreplayable import Unreplayable
 from engine.views import PublicView
 from tests.engine.test_properties import eager, start, tables
 

@@ -18,7 +18,8 @@ from db.database import Database
 from db.errors import UnknownMatch
 from db.history_models import StoredMatch
 from engine import actions as engine_actions
-from engine.replay import LogEntry, Replay, Unreplayable
+from engine.replay import LogEntry, Replay
+from engine.unreplayable import Unreplayable
 
 KEPT = 16  # replays in memory: a panel's clicks come one after the other
 
