@@ -42,6 +42,8 @@ TABLES: tuple[tuple[str, str | None], ...] = (
     ("lobbies", "lobby_id"),
     ("table_messages", None),
     ("rematch_offers", None),
+    ("draft_keepers", None),
+    ("endings_owed", None),
 )
 
 

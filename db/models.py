@@ -100,6 +100,8 @@ class RunningTable(_Model):
     snapshot_seq: int
     snapshot_json: str
     actions: list[LoggedAction]
+    # Who pressed "Keep the rest" in a Duo draft: user id -> the round of that draft.
+    keepers: dict[int, int] = {}
 
     @property
     def last_seq(self) -> int:

@@ -23,7 +23,8 @@ class TableMessageRow(BaseModel):
 
 
 class TableMessageRepo:
-    """`db.table_messages`: posted, retired; at start-up, the ones whose match is over."""
+    """`db.table_messages`: posted, retired; at start-up, the ones whose match is over
+    and the ones a running table replaced."""
 
     def __init__(self, db: Access) -> None:
         self._db = db
@@ -51,5 +52,19 @@ class TableMessageRepo:
                 "SELECT t.message_id, t.match_id, t.channel_id FROM table_messages AS t"
                 " LEFT JOIN matches AS m USING (match_id)"
                 " WHERE m.status IS NULL OR m.status <> 'running' ORDER BY t.message_id"
+            )
+        return [TableMessageRow(message_id=m, match_id=t, channel_id=c) for m, t, c in rows]
+
+    @wraps_storage_errors
+    async def of_replaced(self) -> list[TableMessageRow]:
+        """Messages with buttons of running matches that were posted again since (a stop
+        came between the new message and the old one's removal)."""
+        async with self._db.reading() as conn:
+            rows = await conn.fetchall(
+                "SELECT t.message_id, t.match_id, t.channel_id FROM table_messages AS t"
+                " JOIN matches AS m ON m.match_id = t.match_id"
+                " WHERE m.status = 'running'"
+                " AND (m.message_id IS NULL OR m.message_id <> t.message_id)"
+                " ORDER BY t.message_id"
             )
         return [TableMessageRow(message_id=m, match_id=t, channel_id=c) for m, t, c in rows]

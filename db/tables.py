@@ -53,6 +53,10 @@ _UPSERT_SNAPSHOT = (
     "ON CONFLICT (match_id) DO UPDATE SET "
     "seq = excluded.seq, state = excluded.state, created_at = excluded.created_at"
 )
+_UPSERT_KEEPER = (
+    "INSERT INTO draft_keepers (match_id, user_id, round_no) VALUES (?, ?, ?) "
+    "ON CONFLICT (match_id, user_id) DO UPDATE SET round_no = excluded.round_no"
+)
 _SET_DEADLINE = "UPDATE matches SET turn_deadline = ? WHERE match_id = ?"
 # One statement logs a whole batch (see migration 0003): rows come from a JSON array.
 _INTAKE_BATCH = (
@@ -79,6 +83,7 @@ class _ActionJob:
     deadline: int | None
     round_result: RoundResult | None
     results: tuple[PlayerResult, ...] | None
+    keeper_round: int | None  # a "Keep the rest" press in this round's draft
     asked: float  # time.monotonic() of record_action: the lock wait counts from here
 
 
@@ -176,6 +181,7 @@ class TableRepo:
         round_start: bool = False,
         round_result: RoundResult | None = None,
         results: Sequence[PlayerResult] | None = None,
+        keeper_round: int | None = None,
     ) -> None:
         """Log an accepted action; return only once it is committed to disk.
 
@@ -184,7 +190,10 @@ class TableRepo:
         action, JSON text or value, or a callable returning it, only called when a
         snapshot is due. `deadline` is the new turn deadline (None: no timer).
         Pass `round_result` if the action ended a round and `results` if it ended
-        the match: they are stored in the same transaction as the action.
+        the match: they are stored in the same transaction as the action, and so is
+        the note that the match's end is still to be shown (`owed_endings`).
+        `keeper_round`: the action is a "Keep the rest" press in that round's Duo
+        draft; who keeps the rest is stored with it (`RunningTable.keepers`).
         """
         snapshot_due = results is None and (round_start or seq % self.snapshot_every == 0)
         snapshot = None
@@ -201,10 +210,11 @@ class TableRepo:
             deadline=to_ms(deadline) if deadline else None,
             round_result=round_result,
             results=tuple(results) if results is not None else None,
+            keeper_round=keeper_round,
             asked=time.monotonic(),
         )
         try:
-            if round_result is None and results is None:
+            if round_result is None and results is None and keeper_round is None:
                 await self._writer.submit(job)
             else:
                 # Rare (a round or the match ended): its own transaction, queued on
@@ -214,7 +224,7 @@ class TableRepo:
                 # result's p99 was several times a plain action's at 200 tables.
                 # The table's previous action was confirmed before this one was
                 # asked, so it cannot overtake it (and the log's trigger would refuse
-                # an action after its match's end).
+                # an action after its match's end). A "Keep the rest" press is rare too.
                 await self._db.run_in_transaction(partial(_write_ending, job), asked=job.asked)
         except Exception as exc:
             if not is_integrity_error(exc):
@@ -275,6 +285,18 @@ class TableRepo:
             partial(_set_deadline, match_id, to_ms(deadline) if deadline else None)
         )
 
+    @wraps_storage_errors
+    async def owed_endings(self) -> list[int]:
+        """Matches played to their end whose end was not shown yet (a restart shows it)."""
+        async with self._db.reading() as conn:
+            rows = await conn.fetchall("SELECT match_id FROM endings_owed ORDER BY match_id")
+        return [int(row[0]) for row in rows]
+
+    @wraps_storage_errors
+    async def ending_shown(self, match_id: int) -> None:
+        """The match's end was shown in its channel (or never can be): no longer owed."""
+        await self._db.execute_atomic("DELETE FROM endings_owed WHERE match_id = ?", (match_id,))
+
     # -- reads -------------------------------------------------------------------
 
     @wraps_storage_errors
@@ -325,7 +347,13 @@ async def _running_table(conn: Tx, match: Match) -> RunningTable:
         )
     seq, state = int(row[0]), str(row[1])
     actions = await _load_actions(conn, match.match_id, seq)
-    return RunningTable(match=match, snapshot_seq=seq, snapshot_json=state, actions=actions)
+    rows = await conn.fetchall(
+        "SELECT user_id, round_no FROM draft_keepers WHERE match_id = ?", (match.match_id,)
+    )
+    keepers = {int(user): int(round_no) for user, round_no in rows}
+    return RunningTable(
+        match=match, snapshot_seq=seq, snapshot_json=state, actions=actions, keepers=keepers
+    )
 
 
 # What follows runs inside Database.run_in_transaction (on SQLite, on its thread).
@@ -380,16 +408,22 @@ async def _intake(jobs: Sequence[_ActionJob], conn: Tx) -> None:
 
 
 async def _write_ending(job: _ActionJob, conn: Tx) -> None:
-    """An action that ended a round or the match: the action (as any other, through the
-    intake: one statement for its row, snapshot and deadline), then the round, then the
-    results. Each statement is a trip out of Python and back (the GIL is released and
-    taken again, which a busy event loop can delay), so they are kept few."""
+    """An action that ended a round or the match (or a "Keep the rest" press): the action
+    (as any other, through the intake: one statement for its row, snapshot and deadline),
+    then the keeper, the round, the results and the end still to show. Each statement is
+    a trip out of Python and back (the GIL is released and taken again, which a busy
+    event loop can delay), so they are kept few."""
     await _intake([job], conn)
+    if job.keeper_round is not None:
+        await conn.run(_UPSERT_KEEPER, (job.match_id, job.player_id, job.keeper_round))
+    if job.round_result is None and job.results is None:
+        return
     running = await read_running(conn, job.match_id)
     if job.round_result:
         await insert_round(running, job.round_result, job.created_at, conn)
     if job.results is not None:
         await finish(running, job.results, job.created_at, conn)
+        await conn.run("INSERT INTO endings_owed (match_id) VALUES (?)", (job.match_id,))
 
 
 async def _record_round(match_id: int, result: RoundResult, ended_at: int, conn: Tx) -> None:

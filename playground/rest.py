@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -15,6 +16,10 @@ from .world import Upload, World
 
 API_PREFIX = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+Answer = Callable[[], Awaitable[web.StreamResponse]]
+RouteHook = Callable[[web.Request, Answer], Awaitable[web.StreamResponse]]
 
 
 def _json(data: Any, *, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
@@ -65,6 +70,13 @@ class RestApi:
         self.world = world
         self.gateway_url = gateway_url
         self.in_flight = 0
+        # Seconds a request spends on the way (method, path -> seconds): a test makes one
+        # kind of request slow, as a loaded network does, to order a race it needs.
+        self.latency: Callable[[str, str], float] = lambda method, path: 0.0
+        # Tests only: a request to a route ("POST /channels/{channel_id}/messages") goes
+        # through its hook, which calls the route's handler when and if it likes: Discord
+        # slow to answer what it has already done, or a bot stopped just before a request.
+        self.route_hooks: dict[str, RouteHook] = {}
 
     # -- plumbing ----------------------------------------------------------------------------
 
@@ -114,10 +126,16 @@ class RestApi:
         self.world.changed()
         route = request.path
         try:
+            if (travel := self.latency(request.method, request.path)) > 0:
+                await asyncio.sleep(travel)
             resource = request.match_info.route.resource
             if resource is not None and isinstance(request.match_info.route, web.ResourceRoute):
                 route = resource.canonical.removeprefix(API_PREFIX)
-            response = await self._answer(request, handler)
+            hook = self.route_hooks.get(f"{request.method} {route}")
+            if hook is None:
+                response = await self._answer(request, handler)
+            else:
+                response = await hook(request, lambda: self._answer(request, handler))
         finally:
             self.in_flight -= 1
         code = None

@@ -79,14 +79,22 @@ def leaderboard(
     return embed, specs
 
 
-def stats(name: str, records: Mapping[str, MemberStats | None]) -> discord.Embed:
-    """A member's record in each variant with their latest matches."""
+def stats(
+    name: str, records: Mapping[str, MemberStats | None], *, practice: bool = False
+) -> discord.Embed:
+    """A member's record in each variant with their latest matches.
+
+    `practice`: they played the computer, which no record counts (shown apart).
+    """
     embed = discord.Embed(title=t("{player} — UNO record", player=escape_name(name)), colour=GOLD)
+    empty = (
+        t("No scored match yet: games against the computer are practice.")
+        if practice
+        else t("No finished match yet.")
+    )
     for variant, record in records.items():
         if record is None:
-            embed.add_field(
-                name=variant_name(variant), value=t("No finished match yet."), inline=False
-            )
+            embed.add_field(name=variant_name(variant), value=empty, inline=False)
             continue
         s = record.stats
         lines = [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any, Literal
 
@@ -22,6 +23,7 @@ from cogs.uno.l10n import N_, member_language, server_language, speak, speaking,
 from cogs.uno.lobbies import LobbyManager
 from cogs.uno.lobby_clicks import LobbyClicks
 from cogs.uno.outcome import Accepted, Refused
+from cogs.uno.owed_endings import OwedEndings
 from cogs.uno.panels import HandPanels
 from cogs.uno.raw_http import close_connections
 from cogs.uno.refusals import refusal_words
@@ -36,7 +38,7 @@ from cogs.uno.table_message import TableMessage
 from cogs.uno.table_options import TableOptions
 from cogs.uno.tables import REMOVE, TableService
 from db.database import Database
-from db.errors import MemberPlaying, StorageError
+from db.errors import DatabaseError, MemberPlaying, StorageError
 from engine.errors import IllegalAction
 from engine.match import Variant
 
@@ -89,32 +91,51 @@ class UnoCog(commands.Cog):
         self.tables.on_moved = self.computers.wake
         self.rematches = Rematches(self.tables, self.lobbies, db)
         self.message.final_buttons = self.rematches.offer
+        self.owed = OwedEndings(self.tables, self.message)
+        self._owed_task: asyncio.Task[None] | None = None
         self.replays = ReplayLibrary(db, turn_seconds=settings.turn_seconds)
         self.past = HistoryPanels(db, self.replays)
         self.retention = LogRetention(db, days=settings.replay_days)
 
     async def cog_load(self) -> None:
+        # Before the tables are back: their re-posts would race the look for old messages.
+        replaced = await self.message.retire_replaced()
         restored = await self.tables.restore_all()
         lobbies = await self.lobbies.retire_left_open()
         ended = await self.message.retire_ended()
         offers = await self.rematches.restore()
         log.info(
             "Restored %d running tables and %d rematch offers; took the buttons off %d "
-            "lobbies and %d ended tables",
+            "lobbies and %d ended tables, removed %d replaced table messages",
             restored,
             offers,
             lobbies,
             ended,
+            replaced,
         )
+        self._owed_task = asyncio.create_task(self._show_owed(), name="uno-owed-endings")
         self.retention.start()
         self.collector.freeze()
+
+    async def _show_owed(self) -> None:
+        """Ends the last run committed but did not show, once the servers (and so their
+        languages) are known."""
+        await self.bot.wait_until_ready()
+        try:
+            shown = await self.owed.show_all()
+        except DatabaseError as error:
+            log.warning("Could not show the ends owed from before the restart: %s", error)
+            return
+        if shown:
+            log.info("Showed the end of %d matches that ended before the restart", shown)
 
     async def cog_unload(self) -> None:
         self.collector.close()
         await self.retention.stop()
         self.computers.shutdown()
+        if self._owed_task is not None:
+            self._owed_task.cancel()
         await self.tables.shutdown()
-        await self.rematches.settle()
         self.lobbies.shutdown()
         close_connections()  # no answer or panel edit is sent after this
 
@@ -550,9 +571,13 @@ class UnoCog(commands.Cog):
             style=discord.ButtonStyle.secondary,
             emoji="📖",
         )
-        data = answers.message_data(
-            content=render.rules_guide(variant), embed=None, components=payloads.rows([details])
-        )
+        # Duo's challenge as this server plays it, in the settings panel's words.
+        classic = False
+        if interaction.guild_id is not None and variant == "duo":
+            settings = await self.db.settings.get(interaction.guild_id)
+            classic = settings.duo_classic_challenge
+        guide = render.rules_guide(variant, classic_challenge=classic)
+        data = answers.message_data(content=guide, embed=None, components=payloads.rows([details]))
         await answers.send_private(interaction, data)
 
 

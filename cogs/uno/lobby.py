@@ -12,7 +12,7 @@ from cogs.uno import ids
 from cogs.uno.l10n import ENGLISH, N_, speaking, t
 from cogs.uno.render import ButtonSpec, escape_name, plural, variant_name
 from cogs.uno.render.specs import Component, OptionSpec, SelectSpec
-from cogs.uno.render.words import STRENGTH_WORDS, seat_name
+from cogs.uno.render.words import STRENGTH_WORDS, computer_number, seat_name
 from cogs.uno.table_options import TableOptions
 from engine.match import Variant
 from engine.players import STRENGTHS
@@ -101,7 +101,11 @@ class Lobby:
         embed = discord.Embed(
             title=t("{game} — lobby", game=title), description=description, colour=NEUTRAL
         )
-        seated = [f"• {escape_name(seat_name(name))}" for _, name in self.seats]
+        ids = [uid for uid, _ in self.seats]
+        seated = [
+            f"• {escape_name(seat_name(name, number=computer_number(ids, uid)))}"
+            for uid, name in self.seats
+        ]
         embed.add_field(
             name=t("Seated ({count}/{limit})", count=len(self.seats), limit=high),
             value="\n".join(seated) or t("nobody yet"),

@@ -11,10 +11,19 @@ import aiohttp
 import discord
 
 from cogs.uno import answers, payloads, render
-from cogs.uno.l10n import language, speaking, t
+from cogs.uno.l10n import N_, language, speaking, t
 from cogs.uno.table import Panel, Table
 
 log = logging.getLogger(__name__)
+
+# A notice that can't reach a panel is let go: the token died, the message is gone, or
+# (RuntimeError) the HTTP session closed under it while the bot shuts down.
+_UNDELIVERED = (discord.HTTPException, aiohttp.ClientError, RuntimeError)
+# What the panel of a player who is no longer seated says (marked for the catalogue).
+REMOVED = N_(
+    "You're no longer playing at this table: leaving, or missing {limit} turns in a row, "
+    "is a forfeit. Start a new game with `/uno duo`, `/uno pizza` or `/uno classic`."
+)
 
 
 class HandPanels:
@@ -24,7 +33,13 @@ class HandPanels:
         self.client = client
 
     def data(
-        self, table: Table, player: str, *, page: int = 0, note: str | None = None
+        self,
+        table: Table,
+        player: str,
+        *,
+        page: int = 0,
+        note: str | None = None,
+        tip: str = "",
     ) -> dict[str, Any]:
         """The panel's message payload for the current state.
 
@@ -55,6 +70,8 @@ class HandPanels:
                 limit=render.MAX_MISSED,
             )
             note = f"{note}\n{late}" if note else late
+        if tip:  # kept on every redraw of the panel it opened with, not only the first
+            note = f"{note}\n{tip}" if note else tip
         if note:
             return {**built, "content": f"{note}\n{built['content']}"[:2000]}
         return built
@@ -92,20 +109,35 @@ class HandPanels:
         if panel is not None:
             panel.signature = self.signature(table, player)
 
-    def remember(self, table: Table, player: str, token: str) -> None:
-        signature, speaks = self.signature(table, player), language()
+    def remember(
+        self,
+        table: Table,
+        player: str,
+        token: str,
+        *,
+        shown: tuple[Any, ...] | None = None,
+        tip: str = "",
+    ) -> bool:
+        """Keep the panel's token; `shown`: the signature of the state the answer drew
+        (else the current one). True when the table has moved on since it was drawn: a
+        refresh sent meanwhile was overwritten by this answer, so the panel needs another.
+        """
+        now = self.signature(table, player)
+        signature, speaks = now if shown is None else shown, language()
         panel = table.panels.get(player)
         if panel is None:
-            table.panels[player] = Panel(token, time.monotonic(), signature, speaks)
-            return
+            table.panels[player] = Panel(token, time.monotonic(), signature, speaks, tip)
+            return signature != now
         # The same object, not a new one per click: it outlives young collections, and
         # each new one would be scanned by the full ones until the next freeze.
-        panel.token, panel.opened, panel.signature, panel.language = (
+        panel.token, panel.opened, panel.signature, panel.language, panel.tip = (
             token,
             time.monotonic(),
             signature,
             speaks,
+            tip,
         )
+        return signature != now
 
     async def refresh_others(self, table: Table, *, everyone: bool = False) -> None:
         """Edit the open panels of players whose options changed, and only those.
@@ -116,8 +148,13 @@ class HandPanels:
         them up to date, or their turn does. A player who can act now is told at once.
         """
         behind = False
+        # Only with a panel open: the public view is not worked out for nothing.
+        seated = {s.player for s in table.public().seats if s.seated} if table.panels else set()
         for player, panel in list(table.panels.items()):
             if not panel.alive or table.closed:
+                continue
+            if player not in seated:
+                await self._farewell(table, player, panel)
                 continue
             signature = self.signature(table, player)
             if signature == panel.signature:
@@ -127,12 +164,22 @@ class HandPanels:
                 continue
             panel.signature = signature
             with speaking(panel.language):
-                data = self.data(table, player)
+                data = self.data(table, player, tip=panel.tip)
             try:
                 await answers.edit_original(self.client, panel.token, data)
             except discord.HTTPException:
                 table.panels.pop(player, None)  # token dead or message gone: ping instead
         table.panels_behind = behind and not table.closed
+
+    async def _farewell(self, table: Table, player: str, panel: Panel) -> None:
+        """A removed player's panel (they left, or missed too many turns) loses its
+        buttons and says why, once."""
+        table.panels.pop(player, None)
+        with speaking(panel.language):
+            text = "🚪 " + t(REMOVED, limit=render.MAX_MISSED)
+        notice = answers.message_data(content=text, embed=None, components=[])
+        with contextlib.suppress(*_UNDELIVERED):
+            await answers.edit_original(self.client, panel.token, notice)
 
     async def tell(self, table: Table, message: str, **values: object) -> None:
         """Replace every open hand panel of the table with a notice (`message`, marked
@@ -143,7 +190,7 @@ class HandPanels:
             with speaking(panel.language):
                 text = t(message, **values)
             notice = answers.message_data(content=text, embed=None, components=[])
-            with contextlib.suppress(discord.HTTPException, aiohttp.ClientError):
+            with contextlib.suppress(*_UNDELIVERED):
                 await answers.edit_original(self.client, panel.token, notice)
         table.panels.clear()
 

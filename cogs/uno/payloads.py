@@ -71,3 +71,11 @@ def rows(specs: Sequence[Component]) -> Rows:
         item = _button(spec) if isinstance(spec, ButtonSpec) else _select(spec)
         by_row.setdefault(spec.row, []).append(item)
     return [{"type": ROW, "components": by_row[row]} for row in sorted(by_row)]
+
+
+def disabled(rows: Rows) -> Rows:
+    """The same rows with every control disabled (a copy): shown, but not clickable yet."""
+    return [
+        {**row, "components": [{**item, "disabled": True} for item in row["components"]]}
+        for row in rows
+    ]

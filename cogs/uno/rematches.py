@@ -7,7 +7,6 @@ match that ended before a restart still works after it.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -106,7 +105,6 @@ class Rematches:
         self.lobbies = lobbies
         self.db = db
         self.offers: OrderedDict[int, Offer] = OrderedDict()
-        self._saving: set[asyncio.Task[None]] = set()
 
     async def restore(self) -> int:
         """At start-up: the offers the last run left open."""
@@ -117,8 +115,9 @@ class Rematches:
                 self.offers[offer.table_id] = offer
         return len(self.offers)
 
-    def offer(self, table: Table) -> list[ButtonSpec]:
-        """Called as a finished match is shown for the last time: its Rematch button."""
+    async def offer(self, table: Table) -> list[ButtonSpec]:
+        """Called as a finished match is shown for the last time: its Rematch button,
+        once the offer is stored (a restart after the match's end keeps it)."""
         known = self.offers.get(table.match_id)
         if known is not None:
             return [known.button()]
@@ -141,25 +140,14 @@ class Rematches:
         self.offers[table.match_id] = offer
         while len(self.offers) > KEPT:
             self.offers.popitem(last=False)
-        self._save(offer)
+        await self._store(offer)
         return [offer.button()]
-
-    def _save(self, offer: Offer) -> None:
-        """Store the offer in the background: rendering the table must not wait for it."""
-        task = asyncio.create_task(self._store(offer), name=f"uno-rematch-{offer.table_id}")
-        self._saving.add(task)
-        task.add_done_callback(self._saving.discard)
 
     async def _store(self, offer: Offer) -> None:
         try:
             await self.db.rematches.offer(offer.row(), keep=KEPT)
         except DatabaseError as error:
             log.warning("Could not store the rematch offer of table %s: %s", offer.table_id, error)
-
-    async def settle(self) -> None:
-        """Let offers being stored finish (the bot is shutting down)."""
-        if self._saving:
-            await asyncio.wait(set(self._saving), timeout=3)
 
     async def click(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         offer = self.offers.get(table_id)

@@ -121,12 +121,12 @@ class Scoreboards:
                 guild_id=guild_id, user_id=user_id, variant=variant
             )
             series[game] = rating_chart.points(history)
-        embed = boards.stats(name, records)
+        won, played = await self.db.scores.practice_record(guild_id=guild_id, user_id=user_id)
+        embed = boards.stats(name, records, practice=played > 0)
         embed.description = "\n".join(
             f"**{variant_name(game)}:** {rating_board.rating_words(r, min_played=MIN_RANKED)}"
             for game, r in ratings.items()
         )
-        won, played = await self.db.scores.practice_record(guild_id=guild_id, user_id=user_id)
         if played:
             embed.add_field(
                 name=t("Practice"),

@@ -15,6 +15,7 @@ import discord
 
 from cogs.uno import ids
 from cogs.uno.l10n import N_, t
+from cogs.uno.render.rule_words import CLASSIC_CHALLENGE, DUO_CHALLENGE, challenge_words
 from cogs.uno.table_options import HOUSE_RULE_HINTS, HOUSE_RULE_WORDS
 from db.models import TARGET_RANGE, TURN_SECONDS_RANGE, GuildSettings
 
@@ -54,11 +55,8 @@ def panel_embed(settings: GuildSettings, facts: PanelFacts, *, note: str = "") -
         deck = t("108 cards (the classic deck)")
     else:
         deck = t("112 cards (Duo's own)")
-    challenge = (
-        t("classic: only a card of the colour in play counts against it")
-        if settings.duo_classic_challenge
-        else t("Duo's: any other card that could have been played counts against it")
-    )
+    words = challenge_words(classic=settings.duo_classic_challenge)
+    challenge = f"{t(words.name)}: {t(words.counts)}"
     rules = [t(HOUSE_RULE_WORDS[r]) for r in settings.house_rules]
     turn = t("**Turn time:** {seconds} seconds", seconds=seconds)
     lines = [
@@ -138,10 +136,11 @@ def panel_components(settings: GuildSettings) -> list[dict[str, Any]]:
         "challenge",
         t("UNO Duo: challenging a Wild Draw 4"),
         [
-            _option(t("Duo challenge"), "duo", not classic, t("any other playable card counts")),
-            _option(
-                t("Classic challenge"), "classic", classic, t("only the colour in play counts")
-            ),
+            _option(t(words.name), code, chosen, t(words.hint))
+            for code, words, chosen in (
+                ("duo", DUO_CHALLENGE, not classic),
+                ("classic", CLASSIC_CHALLENGE, classic),
+            )
         ],
     )
     house = _select(

@@ -30,6 +30,7 @@ class Panel:
     opened: float  # time.monotonic() of the interaction
     signature: tuple[Any, ...] = ()
     language: str = ENGLISH  # the member's Discord language: a refresh speaks it too
+    tip: str = ""  # the first-game tip this panel opened with: every redraw keeps it
 
     @property
     def alive(self) -> bool:
@@ -81,7 +82,8 @@ class Table:
     notify_pending: bool = False
     panels_behind: bool = False  # a waiting player's panel left for the next table edit
     catch_up: bool = False  # the next refresh brings those panels up to date too
-    last_to_act: str | None = None
+    last_to_act: str | None = None  # whom the turn ping last considered...
+    last_missed: int = 0  # ...and how many deadlines in a row they had missed then
     ping_message_id: int | None = None
     closed: bool = False
     cache: dict[Any, Any] = field(default_factory=dict)

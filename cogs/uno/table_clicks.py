@@ -37,7 +37,7 @@ BUSY = N_("The table is busy with another move — try again in a moment; nothin
 CLOSED = N_("This game is over or I'm restarting; nothing changed.")
 WATCHING = N_(
     "👀 You're watching this game: here is the table as everyone sees it. To play, "
-    "start your own table with `/uno duo` or `/uno pizza`, or join the next one opened here."
+    "start your own table with {commands}, or join the next one opened here."
 )
 TIP = N_(
     "💡 **First game here?** This panel is yours alone: your cards and your choices. Press "
@@ -110,9 +110,9 @@ class TableClicks:
             await self._order(interaction, table, player, control, code, age=age)
             return
         action = control.action
-        if control.code == ids.KEEP_REST:
+        rest = control.code == ids.KEEP_REST  # the later picks are kept as the table moves on
+        if rest:
             action = KeepCard()
-            table.keeping.add(player)  # the later picks are kept as the table moves on
         if control.is_select:
             action = _chosen(values)
         if action is None:
@@ -120,7 +120,7 @@ class TableClicks:
             return
         # H3: a jump-in races the table; the engine judges it on the card on top now.
         version = None if isinstance(action, JumpIn) else control.version
-        await self._act(interaction, table, player, action, version, age=age)
+        await self._act(interaction, table, player, action, version, age=age, rest=rest)
 
     async def _order(
         self,
@@ -156,12 +156,13 @@ class TableClicks:
         version: int | None,
         *,
         age: float,
+        rest: bool = False,
     ) -> None:
         ack = Ack(interaction, new_message=not _on_panel(interaction))
         ack.arm(age)
         try:
             outcome = await self.service.act(
-                table, player, action, version, wait=ClickClock.budget(age)
+                table, player, action, version, wait=ClickClock.budget(age), rest=rest
             )
             async with table.answer_order(player).turn(outcome.ticket):
                 deferred = await ack.settle()
@@ -182,7 +183,7 @@ class TableClicks:
             deferred = await ack.settle()
         finally:
             ack.cancel()
-        await self.show_panel(interaction, table, player, note=note, deferred=deferred)
+        await self.show_panel(interaction, table, player, tip=note or "", deferred=deferred)
 
     async def _first_tip(self, player: str) -> str | None:
         """The tip, once per member ever: on the first hand panel they open."""
@@ -201,7 +202,9 @@ class TableClicks:
         embed = render.table_embed(
             table.public(), names=table.names, table_id=table.match_id, deadline=table.deadline
         )
-        data = answers.message_data(content=t(WATCHING), embed=embed, components=[])
+        data = answers.message_data(
+            content=t(WATCHING, commands=t(OPEN_COMMANDS)), embed=embed, components=[]
+        )
         await answers.send_private(interaction, data)
 
     async def _press_uno(
@@ -260,16 +263,27 @@ class TableClicks:
         note: str | None = None,
         page: int = 0,
         deferred: bool = False,
+        tip: str = "",
     ) -> None:
-        """The player's panel as this click's answer: the clicked panel redrawn, or a new one."""
-        data = self.panels.data(table, player, page=page, note=note)
+        """The player's panel as this click's answer: the clicked panel redrawn, or a new one.
+
+        `tip`: the first-game tip of a new panel; a click on a panel keeps the tip it has.
+        """
+        panel = table.panels.get(player)
+        if not tip and panel is not None and _on_panel(interaction):
+            tip = panel.tip
+        data = self.panels.data(table, player, page=page, note=note, tip=tip)
+        shown = self.panels.signature(table, player)
         if deferred:
             await answers.edit_original(interaction.client, interaction.token, data)
         elif _on_panel(interaction):
             await answers.update(interaction, data)
         else:
             await answers.send_private(interaction, data)
-        self.panels.remember(table, player, interaction.token)
+        if self.panels.remember(table, player, interaction.token, shown=shown, tip=tip):
+            # The table moved while this answer was on its way (a computer playing at
+            # once): a refresh sent meanwhile was overwritten, so the panel needs another.
+            self.service.message.notify(table)
 
     async def _elsewhere(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """From another server or channel: refused. From an old table message (re-posted

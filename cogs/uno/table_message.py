@@ -13,7 +13,7 @@ import logging
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Literal
 
 import aiohttp
@@ -22,12 +22,14 @@ from discord.http import MultipartParameters
 
 from cogs.uno import payloads, raw_http, render
 from cogs.uno.computer_ids import is_computer
-from cogs.uno.l10n import guild_language, speaking, t
+from cogs.uno.history.render import replay_button
+from cogs.uno.l10n import N_, guild_language, speaking, t
 from cogs.uno.panels import HandPanels
 from cogs.uno.table import Table
 from cogs.uno.timers import call_at
 from db.database import Database
 from db.errors import DatabaseError
+from engine.events import Event, MatchEnded, RoundEnded
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +49,12 @@ TABLE_IDLE = 6.0  # a move after this long without any: shown as promptly as a m
 TABLE_LAG_SPREAD = 3.0
 TABLE_REPOST_AGE = 50 * 60  # messages older than an hour allow only a few edits
 TABLE_BURIED_AFTER = 12  # channel messages posted below the table before it moves down
+# What every open hand panel says once its table closed (marked for the catalogue).
+MATCH_OVER = N_("🏁 The match is over: its summary and the scores are in <#{channel}>.")
+TABLE_CLOSED = N_(
+    "🛑 This table was closed before the match ended; nothing was scored. "
+    "Start a new game with `/uno duo`, `/uno pizza` or `/uno classic`."
+)
 
 
 class TableMessage:
@@ -69,8 +77,9 @@ class TableMessage:
         # The bot is closing: an action or a start finishing now asks for no more edits,
         # which would meet the database closed after it.
         self.stopped = False
-        # The buttons a match that ended by being played out keeps (Rematch), if any.
-        self.final_buttons: Callable[[Table], list[render.ButtonSpec]] | None = None
+        # The buttons a match that ended by being played out keeps (Rematch), if any: the
+        # offer behind them is stored before they are shown.
+        self.final_buttons: Callable[[Table], Awaitable[list[render.ButtonSpec]]] | None = None
 
     def language(self, table: Table) -> str:
         """The language of everything the channel sees of `table`: the server's."""
@@ -137,11 +146,15 @@ class TableMessage:
         if table.behind_since is not None and not table.closed and not self.stopped:
             self._arm(table, loop)
 
-    def _payload(self, table: Table, ended: str | None) -> dict[str, Any]:
+    def _payload(
+        self, table: Table, ended: str | None, final: Sequence[render.ButtonSpec]
+    ) -> dict[str, Any]:
         with speaking(self.language(table)):
-            return self._payload_words(table, ended)
+            return self._payload_words(table, ended, final)
 
-    def _payload_words(self, table: Table, ended: str | None) -> dict[str, Any]:
+    def _payload_words(
+        self, table: Table, ended: str | None, final: Sequence[render.ButtonSpec]
+    ) -> dict[str, Any]:
         view = table.public()
         embed = render.table_embed(
             view,
@@ -153,13 +166,16 @@ class TableMessage:
         )
         if ended:
             embed.add_field(name=t("Table closed"), value=ended[:1024], inline=False)
-        specs = [] if table.closed else render.table_components(view, table_id=table.match_id)
-        if table.closed and ended is None and table.match.is_over and self.final_buttons:
-            specs = self.final_buttons(table)
+        specs = list(final)
+        if not table.closed:
+            specs = render.table_components(view, table_id=table.match_id)
         return {"content": None, "embeds": [embed.to_dict()], "components": payloads.rows(specs)}
 
-    async def render_now(self, table: Table, *, ended: str | None) -> None:
-        payload = self._payload(table, ended)
+    async def render_now(
+        self, table: Table, *, ended: str | None, final: Sequence[render.ButtonSpec] = ()
+    ) -> None:
+        """Show the table now; `final`: the buttons a closed table keeps (Rematch)."""
+        payload = self._payload(table, ended, final)
         old = table.message_id is not None and (
             time.monotonic() - table.message_posted > TABLE_REPOST_AGE
             or table.messages_below >= TABLE_BURIED_AFTER
@@ -176,9 +192,17 @@ class TableMessage:
         await self._repost(table, payload)
 
     async def _repost(self, table: Table, payload: dict[str, Any]) -> None:
+        """Post the table anew below, then take the old message away.
+
+        The new message's buttons come disabled and are enabled once its id is known
+        and stored: a click on it before then would read as one on an old table message
+        (which loses its buttons), and a restart in between would not know it.
+        """
         old_id = table.message_id
+        components = payload["components"]
+        posted = {**payload, "components": payloads.disabled(components)}
         try:
-            sent = await self.client.http.send_message(table.channel_id, params=_params(payload))
+            sent = await self.client.http.send_message(table.channel_id, params=_params(posted))
         except discord.HTTPException:
             log.exception("Could not post the table message of table %s", table.match_id)
             return
@@ -188,6 +212,14 @@ class TableMessage:
         await self._posted(table, table.message_id)
         if not table.closed:
             await self.db.tables.set_table_message(table.match_id, table.message_id)
+        if components:
+            try:
+                await raw_http.edit_message(
+                    self.client, table.channel_id, table.message_id, {"components": components}
+                )
+            except discord.HTTPException as error:
+                log.warning("Could not enable table %s's buttons: %s", table.match_id, error)
+                self.request(table, pace="prompt")  # the next edit draws them again
         if old_id is not None:
             with contextlib.suppress(discord.HTTPException):
                 await self.client.http.delete_message(table.channel_id, old_id)
@@ -226,6 +258,15 @@ class TableMessage:
             await self.db.table_messages.retired(row.message_id)
         return len(rows)
 
+    async def retire_replaced(self) -> int:
+        """At start-up: old messages of running tables, posted again below since, go."""
+        rows = await self.db.table_messages.of_replaced()
+        for row in rows:
+            with contextlib.suppress(discord.HTTPException):
+                await self.client.http.delete_message(row.channel_id, row.message_id)
+            await self.db.table_messages.retired(row.message_id)
+        return len(rows)
+
     def note_channel_message(self, table: Table | None, author_id: int) -> None:
         """Count messages that push the table up; the next update re-posts it at the bottom."""
         if table is None or author_id == getattr(self.client.user, "id", None):
@@ -250,17 +291,61 @@ class TableMessage:
         if announce:
             self._spawn(self._finish(table, ended), f"uno-close-{table.match_id}")
 
+    async def finish_now(self, table: Table) -> None:
+        """Show the end of a match played out (`finish`, awaited): after a restart."""
+        await self._finish(table, None)
+
     async def _finish(self, table: Table, ended: str | None) -> None:
+        played_out = ended is None and table.match.is_over
         await self._send_outbox(table)
         try:
-            await self.render_now(table, ended=ended)
+            final: list[render.ButtonSpec] = []
+            if played_out and self.final_buttons is not None:
+                with speaking(self.language(table)):  # the buttons' words: the channel's
+                    final = await self.final_buttons(table)
+            await self.render_now(table, ended=ended, final=final)
             await self._delete_ping(table)
-        except (discord.HTTPException, aiohttp.ClientError, RuntimeError) as error:
-            # RuntimeError: the HTTP session closed under us while the bot shuts down.
+        except discord.HTTPException as error:
             log.warning("Could not show that table %s closed: %s", table.match_id, error)
-            return
-        if table.message_id is not None:
-            await self._retired(table.message_id)
+            if played_out:
+                await self._shown(table)  # Discord refused: a restart would fare no better
+        except (aiohttp.ClientError, RuntimeError) as error:
+            # RuntimeError: the HTTP session closed under us while the bot shuts down. A
+            # match played out is still owed its end: the next start shows it.
+            log.warning("Could not show that table %s closed: %s", table.match_id, error)
+        else:
+            if table.message_id is not None:
+                await self._retired(table.message_id)
+            if played_out:
+                await self._shown(table)
+        # Open panels still show the last move's buttons: they say it is over instead.
+        if ended is None:
+            await self.panels.tell(table, MATCH_OVER, channel=table.channel_id)
+        else:
+            await self.panels.tell(table, TABLE_CLOSED)
+
+    async def _shown(self, table: Table) -> None:
+        """The end of a match played out was shown: a restart need not show it again."""
+        try:
+            await self.db.tables.ending_shown(table.match_id)
+        except DatabaseError as error:
+            log.warning("Could not note the end of table %s shown: %s", table.match_id, error)
+
+    def summaries(self, table: Table, events: Sequence[Event]) -> None:
+        """Queue the round and match summaries `events` call for, in the channel's language."""
+        for event in events:
+            replay = None
+            with speaking(self.language(table)):
+                if isinstance(event, RoundEnded):
+                    summary = render.round_summary(event, table.names, table.variant)
+                elif isinstance(event, MatchEnded):
+                    summary = render.match_summary(
+                        event, table.names, table.variant, match_id=table.match_id
+                    )
+                    replay = payloads.rows([replay_button(table.match_id)])
+                else:
+                    continue
+            self.post_later(table, summary, replay)
 
     # -- summaries, pings and the others' panels --------------------------------------
 
@@ -333,12 +418,14 @@ class TableMessage:
         """Mention the player whose turn starts, once per turn and only them."""
         waiting = table.match.waiting_for()
         to_act = waiting[0] if waiting else None
-        if to_act is None or to_act == table.last_to_act:
+        missed = table.timeouts.get(to_act, 0) if to_act is not None else 0
+        # A missed deadline is news even when the same player is to act again (another's
+        # "Keep the rest" keep came in between, unseen by this worker): it is warned of.
+        if to_act is None or (to_act, missed) == (table.last_to_act, table.last_missed):
             return
-        table.last_to_act = to_act
+        table.last_to_act, table.last_missed = to_act, missed
         if is_computer(to_act):
             return  # nobody to ping: the computer moves on its own (computers.py)
-        missed = table.timeouts.get(to_act, 0)
         if missed and to_act in table.warned:
             return  # warned once already: no more pings until they play again
         panel = table.panels.get(to_act)

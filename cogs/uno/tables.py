@@ -19,9 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from cogs.uno import payloads, render
+from cogs.uno import render
 from cogs.uno.computer_ids import is_computer
-from cogs.uno.history.render import replay_button
 from cogs.uno.l10n import N_, speaking, t, tn
 from cogs.uno.outcome import Accepted, Outcome, Refused, Stale
 from cogs.uno.refusals import refusal_words
@@ -33,7 +32,7 @@ from cogs.uno.table_message import TABLE_REPOST_AGE, TableMessage
 from cogs.uno.table_options import TableOptions
 from cogs.uno.timers import TurnTimers
 from db.database import Database
-from db.models import RoundResult, RunningTable, Seat
+from db.models import LoggedAction, RoundResult, RunningTable, Seat
 from engine import actions as engine_actions
 from engine.actions import Action, CallUno, KeepCard
 from engine.errors import IllegalAction
@@ -47,7 +46,7 @@ from engine.events import (
     UnoCaught,
     UnoExposed,
 )
-from engine.match import Variant, from_snapshot, new_match
+from engine.match import Match, Variant, from_snapshot, new_match
 
 log = logging.getLogger(__name__)
 
@@ -151,22 +150,34 @@ class TableService:
             self.timers.arm(table)
             self.message.request(table, pace="now")
             self.on_moved(table)  # a computer resumes its seat
+            await self._resume_keeping(table)
             restored += 1
         return restored
+
+    async def _resume_keeping(self, table: Table) -> None:
+        """A stop between a pick and the keep it meant for a "Keep the rest" player: the
+        keep is made now, as it would have been then."""
+        if not table.keeping:
+            return
+        try:
+            async with table.lock:
+                await self._keep_drafting(table)
+        except Exception:
+            log.exception("Could not resume the draft keeps of table %s", table.match_id)
 
     def _rebuild(self, running: RunningTable) -> Table:
         match = from_snapshot(json.loads(running.snapshot_json))
         for logged in running.actions:
-            data = json.loads(logged.action_json)
-            player = str(logged.player_id)
-            if data.get("type") == "remove":
-                match.remove_player(player)
-            else:
-                match.apply_logged(player, engine_actions.from_json(data))
+            replay_logged(match, logged)
+        return self.rebuilt(running, match)
+
+    def rebuilt(self, running: RunningTable, match: Match) -> Table:
+        """The table of a stored match whose state `match` was rebuilt (a restart)."""
         row = running.match
         options = dict(row.options)
         host = options.get("host_id", row.players[0].user_id)
         waiting = match.waiting_for()
+        draft = match.public_view().round
         return Table(
             match_id=row.match_id,
             guild_id=row.guild_id,
@@ -180,6 +191,7 @@ class TableService:
             message_posted=time.monotonic() - TABLE_REPOST_AGE,  # age unknown: re-post
             deadline=self._resumed(row.turn_deadline, options),
             last_to_act=waiting[0] if waiting else None,
+            keeping={str(user) for user, round_no in running.keepers.items() if round_no == draft},
         )
 
     # -- acting ------------------------------------------------------------------
@@ -192,11 +204,13 @@ class TableService:
         version: int | None,
         *,
         wait: float = 2.0,
+        rest: bool = False,
     ) -> Outcome:
         """Apply `action` (None: the player leaves, X3) if it is still what they saw.
 
         `version` None: the control never goes stale (UNO!, /uno leave). `wait`:
         how long the click may wait for the lock before it is refused as busy.
+        `rest`: the draft keep is "Keep the rest": this draft's later picks are kept too.
         """
         try:
             async with asyncio.timeout(max(0.0, wait)):
@@ -204,12 +218,18 @@ class TableService:
         except TimeoutError:
             return Refused("busy")
         try:
-            return await self._act_locked(table, player, action, version)
+            return await self._act_locked(table, player, action, version, rest=rest)
         finally:
             table.lock.release()
 
     async def _act_locked(
-        self, table: Table, player: str, action: Action | None, version: int | None
+        self,
+        table: Table,
+        player: str,
+        action: Action | None,
+        version: int | None,
+        *,
+        rest: bool = False,
     ) -> Outcome:
         if table.closed or self.closing or table.match.is_over:
             return Refused("closed")
@@ -221,14 +241,23 @@ class TableService:
                 table.match.check(player, action)
             except IllegalAction as refusal:
                 return Refused("illegal", refusal_words(refusal), ticket)
-        events = await self._apply(table, player, action, timed_out=False)
+        events = await self._apply(table, player, action, timed_out=False, rest=rest)
         self.message.panels.answering(table, player)
         return Accepted(tuple(events), ticket)
 
     async def _apply(
-        self, table: Table, player: str, action: Action | None, *, timed_out: bool
+        self,
+        table: Table,
+        player: str,
+        action: Action | None,
+        *,
+        timed_out: bool,
+        rest: bool = False,
     ) -> list[Event]:
-        """Apply and record under the lock; the table moves on once it is saved."""
+        """Apply and record under the lock; the table moves on once it is saved.
+
+        `rest`: a "Keep the rest" press, stored with the keep (a restart keeps it).
+        """
         if action is REMOVE:
             events = table.match.remove_player(player)
             data: dict[str, Any] = {"type": "remove"}
@@ -243,8 +272,10 @@ class TableService:
             table.timeouts[player] = 0
             table.warned.discard(player)
         table.deadline = self._next_deadline(table)
+        if rest:
+            table.keeping.add(player)
         try:
-            await self._record(table, player, data, events)
+            await self._record(table, player, data, events, rest=rest)
         except Exception:
             # Not saved means not accepted: put the table back as the database has it.
             await self._reload(table)
@@ -280,7 +311,13 @@ class TableService:
         return await self._apply(table, player, KeepCard(), timed_out=False)
 
     async def _record(
-        self, table: Table, player: str, data: dict[str, Any], events: list[Event]
+        self,
+        table: Table,
+        player: str,
+        data: dict[str, Any],
+        events: list[Event],
+        *,
+        rest: bool = False,
     ) -> None:
         round_result = None
         results = None
@@ -303,6 +340,7 @@ class TableService:
             round_start=any(isinstance(e, RoundStarted) for e in events),
             round_result=round_result,
             results=results,
+            keeper_round=table.public().round if rest else None,
         )
 
     async def _reload(self, table: Table) -> None:
@@ -310,7 +348,8 @@ class TableService:
         running = await self.db.tables.running_table(table.match_id)
         if running is None:
             raise RuntimeError(f"table {table.match_id} is no longer running in the database")
-        table.match = self._rebuild(running).match
+        rebuilt = self._rebuild(running)
+        table.match, table.keeping = rebuilt.match, rebuilt.keeping
         table.forget_cache()
         self.registry.reseat(table)  # a removal that was not saved did not happen
 
@@ -321,19 +360,7 @@ class TableService:
         on its own; PUBLIC_MOMENTS) promptly and ordinary moves at a calmer pace
         (table_message.py).
         """
-        for event in events:
-            replay = None
-            with speaking(self.message.language(table)):  # summaries: for the channel
-                if isinstance(event, RoundEnded):
-                    summary = render.round_summary(event, table.names, table.variant)
-                elif isinstance(event, MatchEnded):
-                    summary = render.match_summary(
-                        event, table.names, table.variant, match_id=table.match_id
-                    )
-                    replay = payloads.rows([replay_button(table.match_id)])
-                else:
-                    continue
-            self.message.post_later(table, summary, replay)
+        self.message.summaries(table, events)
         if table.match.is_over:
             self._close(table, reason=None, announce=True)
             return
@@ -392,13 +419,18 @@ class TableService:
             await self.message.post(table, content=content, mention=mention)
             await self._apply(table, player, REMOVE, timed_out=False)
             return
+        version = table.match.version
         await self._apply(table, player, table.match.timeout_action(player), timed_out=True)
         # A default can leave the same player a follow-up (a drawn card to play or
-        # keep): settle it now, as part of the same missed deadline.
+        # keep): settle it now, as part of the same missed deadline. Only if nobody
+        # moved in between: after another's move (a "Keep the rest" keep, made inside
+        # `_apply`) their next decision is a new turn, with a deadline of its own.
         for _ in range(3):
             waiting = table.match.waiting_for()
-            if table.closed or not waiting or waiting[0] != player:
+            moved_alone = table.match.version == version + 1
+            if table.closed or not waiting or waiting[0] != player or not moved_alone:
                 break
+            version = table.match.version
             follow_up = table.match.timeout_action(player)
             await self._apply(table, player, follow_up, timed_out=True)
             table.timeouts[player] -= 1
@@ -469,6 +501,15 @@ class TableService:
         except TimeoutError:
             log.warning("Some tables were still busy when the bot closed")
         await self.message.settle()
+
+
+def replay_logged(match: Match, logged: LoggedAction) -> list[Event]:
+    """Apply one action read back from the log (a removal too); return its events."""
+    data = json.loads(logged.action_json)
+    player = str(logged.player_id)
+    if data.get("type") == "remove":
+        return match.remove_player(player)
+    return match.apply_logged(player, engine_actions.from_json(data))
 
 
 def _whole_second(moment: datetime) -> datetime:

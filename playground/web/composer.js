@@ -34,6 +34,21 @@ export function parse(text, known) {
   return { leaf, given, current };
 }
 
+// What Discord's client says of a command it does not know: the ones the typed words
+// lead to, named (the list of suggestions closes once nothing matches).
+export function unknownCommand(text, known) {
+  const words = text.slice(1).trim().split(/\s+/);
+  const named = (found) => found.map((l) => `/${l.path}`).join(", ");
+  for (let n = words.length; n > 0; n -= 1) {
+    const stem = words.slice(0, n).join(" ");
+    const near = known.filter((l) => l.path.startsWith(`${stem} `));
+    if (near.length && n === words.length) return `Choose one of ${named(near)}.`;
+    if (near.length) return `/${words.join(" ")} is not a command. Choose one of ${named(near)}.`;
+  }
+  if (!known.length) return "The bot has no commands here yet.";
+  return `/${words.join(" ")} is not a command. Choose one of ${named(known)}.`;
+}
+
 function valueSuggestions(spec, partial, ctx) {
   const prefix = `${spec.name}:`;
   const match = (s) => s.toLowerCase().startsWith(partial.toLowerCase());
@@ -187,7 +202,7 @@ export class Composer {
       return this.refresh();
     }
     const parsed = parse(text, this.known);
-    if (!parsed.leaf) return this.showError("Choose one of the commands listed above.");
+    if (!parsed.leaf) return this.showError(unknownCommand(text, this.known));
     const options = { ...parsed.given };
     const at = parsed.current.indexOf(":");
     if (at > 0) options[parsed.current.slice(0, at)] = parsed.current.slice(at + 1);

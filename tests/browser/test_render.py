@@ -83,3 +83,21 @@ def test_the_command_box_completes_and_checks_options(
     box.press("Enter")
     expect(carol.page.locator("#composer-error")).to_contain_text("nobody")
     expect(box).to_have_value("/uno duo opponent:nobody")
+
+
+def test_an_unknown_subcommand_names_the_commands_it_refers_to(
+    context: BrowserContext, shared_playground: str
+) -> None:
+    """Issue item 9: the refusal lists the commands, never "the commands listed above"
+    with nothing listed."""
+    carol = Tab(context.new_page(), shared_playground, "carol", channel="uno-2")
+    box = carol.page.locator("#input")
+    error = carol.page.locator("#composer-error")
+    box.fill("/uno dou")
+    box.press("Escape")  # no suggestion left open
+    box.press("Enter")
+    expect(error).to_contain_text("/uno dou is not a command. Choose one of ")
+    for command in ("/uno duo", "/uno pizza", "/uno classic", "/uno rules"):
+        expect(error).to_contain_text(command)
+    expect(error).not_to_contain_text("listed above")
+    expect(box).to_have_value("/uno dou")

@@ -27,7 +27,7 @@ async def fill(path: Path) -> int:
         for seq in range(1, 4):
             await db.tables.record_action(
                 running, seq=seq, player_id=A, action={"n": seq}, state={"seq": seq},
-                deadline=datetime(2030, 1, 1, tzinfo=UTC),
+                deadline=datetime(2030, 1, 1, tzinfo=UTC), keeper_round=1 if seq == 1 else None,
                 round_result=RoundResult(round_no=1, winner_id=A, points={C: 12})
                 if seq == 3 else None,
             )  # fmt: skip
@@ -44,6 +44,16 @@ async def fill(path: Path) -> int:
             keep=10,
         )  # fmt: skip
     return running
+
+
+async def test_copy_knows_every_table_the_migrations_make(tmp_path: Path) -> None:
+    """A table added by a later migration must be copied too, not silently left behind."""
+    async with Database.open(tmp_path / "bot.db") as db, db.reading() as conn:
+        rows = await conn.fetchall(
+            "SELECT name FROM sqlite_master WHERE type = 'table'"
+            " AND name NOT LIKE 'sqlite_%' AND name <> 'schema_version'"
+        )
+    assert sorted(name for name, _ in TABLES) == sorted(str(row[0]) for row in rows)
 
 
 async def test_copy_moves_every_table_and_running_tables_resume(

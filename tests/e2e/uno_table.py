@@ -184,11 +184,21 @@ class ScriptedTable:
             await self.press(user, "hand")
 
     async def press(self, user: User, code: str) -> Outcome:
-        """Press the table message's Hand or UNO! button."""
-        table = await self.driver.wait_for(self.table_message, timeout=10)
-        custom_id = next(
-            c["custom_id"] for c in table.iter_components() if c["custom_id"].endswith(f":{code}")
-        )
+        """Press the table message's Hand or UNO! button, once it can be pressed (a table
+        posted anew has its buttons enabled once the bot has recorded the message)."""
+
+        def pressable() -> tuple[Message, str] | None:
+            table = self.table_message()
+            if table is None:
+                return None
+            button = next(
+                (c for c in table.iter_components() if c["custom_id"].endswith(f":{code}")), None
+            )
+            if button is None or button.get("disabled"):
+                return None
+            return table, button["custom_id"]
+
+        table, custom_id = await self.driver.wait_for(pressable, timeout=10)
         outcome = await self.driver.click(user, table, custom_id)
         self.outcomes.append(outcome)
         return outcome

@@ -163,7 +163,8 @@ def _card_choices(
         label = card_title(card) + (f" ×{count}" if count > 1 else "")
         description = None
         if drawn_only or play.uno:  # D5/P4: only the card just drawn may be played
-            label = t("Play {card}", card=label)
+            # One card is played: "Play Blue 8 ×2" would read as two.
+            label = t("Play {card}", card=card_title(card))
             description = t("The card you just drew")
         if play.uno:  # one button: playing down to one card calls UNO with it
             label += " · UNO!"

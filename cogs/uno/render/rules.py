@@ -9,6 +9,7 @@ from typing import Final
 
 from cogs.uno.l10n import N_, t
 from cogs.uno.render.faces import card_emoji
+from cogs.uno.render.rule_words import challenge_words
 from cogs.uno.render.specs import CONTENT_LIMIT
 from cogs.uno.render.words import clip, colour_emoji
 from engine.cards import card
@@ -22,7 +23,7 @@ _SPECIALS: Final = {
         ("Y+2", N_("Draw 2: your opponent stacks a Draw 2 back, or draws the whole total.")),
         ("W", N_("Wild: name the colour.")),
         ("W+4", N_("Wild Draw 4: name a colour; your opponent draws 4 or challenges, then you play "
-         "again. A bluff (you held the colour) costs you 4; a fair play costs them 6.")),
+         "again. Challenged, {rule}: a bluff costs you 4, a fair play costs them 6.")),
     ),
     "pizza": (
         ("RS", N_("Skip: the next player misses a turn.")),
@@ -40,7 +41,7 @@ _SPECIALS: Final = {
         ("Y+2", N_("Draw 2: the next player draws 2 and misses a turn. No stacking.")),
         ("W", N_("Wild: name the colour.")),
         ("W+4", N_("Wild Draw 4: name a colour; the next player draws 4 and misses a turn, or "
-         "challenges. A bluff (you held the colour) costs you 4; a fair play costs them 6.")),
+         "challenges. Challenged, {rule}: a bluff costs you 4, a fair play costs them 6.")),
     ),
 }  # fmt: skip
 
@@ -184,11 +185,17 @@ def _picture(code: str) -> str:
     return card_emoji(shown) or colour_emoji(shown.colour)
 
 
-def rules_guide(variant: str) -> str:
-    """One screen: how a turn goes and what each special card does, the cards pictured."""
+def rules_guide(variant: str, *, classic_challenge: bool = False) -> str:
+    """One screen: how a turn goes and what each special card does, the cards pictured.
+
+    `classic_challenge`: the server plays Duo with the classic challenge (settings).
+    """
     _known(variant)
     first, *rest = (t(line) for line in _TURN[variant])
-    specials = [f"{_picture(code)} {t(words)}" for code, words in _SPECIALS[variant]]
+    # The challenge in the words the settings panel uses (rule_words.py): classic
+    # tables always play the classic one.
+    rule = t(challenge_words(classic=classic_challenge or variant == "classic").counts)
+    specials = [f"{_picture(code)} {t(words, rule=rule)}" for code, words in _SPECIALS[variant]]
     lines = [first, rest[0], "", t("**Special cards**"), *specials, "", *rest[1:]]
     return clip("\n".join(lines), CONTENT_LIMIT)
 

@@ -203,13 +203,35 @@ STRENGTH_WORDS: Final = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_(
 _COMPUTER: Final = re.compile(r"Computer \((\w+)\)")
 
 
-def seat_name(raw: str) -> str:
+def seat_name(raw: str, *, number: int | None = None) -> str:
     """A seat's stored name as players read it: a computer's ("Computer (hard)", as
-    stored) in the language spoken; a member's as they chose it."""
+    stored) in the language spoken; a member's as they chose it.
+
+    `number`: the computer seat's number, given when a table has more than one, so
+    the seats, the last moves and the summaries tell them apart.
+    """
     found = _COMPUTER.fullmatch(raw)
     if found is None or found[1] not in STRENGTH_WORDS:
         return raw
-    return t("Computer ({strength})", strength=t(STRENGTH_WORDS[found[1]]))
+    strength = t(STRENGTH_WORDS[found[1]])
+    if number is None:
+        return t("Computer ({strength})", strength=strength)
+    return t("Computer {number} ({strength})", number=number, strength=strength)
+
+
+def computer_number(players: Iterable[str | int], player: str | int) -> int | None:
+    """A computer seat's number among `players` (a table's or lobby's seats), or None
+    when it is the only computer there. The number is its seat id, stored with the
+    table, so it stays the same after a restart."""
+    if not _computer_id(player):
+        return None
+    computers = sum(1 for p in players if _computer_id(p))
+    return int(player) if computers > 1 else None
+
+
+def _computer_id(player: str | int) -> bool:
+    text = str(player)
+    return len(text) == 1 and text.isdigit()  # computers: ids 1-9
 
 
 def plain_name(names: Mapping[str, str], player: str) -> str:
@@ -217,7 +239,9 @@ def plain_name(names: Mapping[str, str], player: str) -> str:
     raw = names.get(player)
     if not raw:
         return tidy_name(t("Player …{digits}", digits=player[-4:]))
-    return tidy_name(seat_name(raw) if len(player) == 1 else raw)  # computers: ids 1-9
+    if len(player) != 1:  # a member; computers have ids 1-9
+        return tidy_name(raw)
+    return tidy_name(seat_name(raw, number=computer_number(names, player)))
 
 
 def escaped_name(names: Mapping[str, str], player: str) -> str:
@@ -385,8 +409,12 @@ def _round_started(event: RoundStarted, n: Mapping[str, str], variant: str | Non
             dealer=name(n, event.dealer),
             first=name(n, event.first),
         )
+    # Duo (D2, D3): the round opens with the draft; who plays first matters only after
+    # it, and the table says whose turn it is then.
     return t(
-        "Round {round} starts: {first} plays first", round=event.round, first=name(n, event.first)
+        "Round {round} starts with the draft: {drafter} picks first",
+        round=event.round,
+        drafter=name(n, event.dealer),
     )
 
 

@@ -46,3 +46,42 @@ async def test_play_the_computer_from_a_duo_lobby_and_resume_after_a_restart(
     assert emu.log.violations == []
     assert await again.stop() == 0
     assert "Traceback" not in again.output()
+
+
+async def test_item6_two_computers_keep_their_distinct_names_after_a_kill(
+    emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory, database: Path
+) -> None:
+    """Issue item 6: the numbers come from the stored seats, so a crash changes none."""
+    bot = bots(extra_env=FAST, table_seed=SEED)
+    await bot.start()
+    opened = await driver.slash(scene.alice, scene.channel, "uno classic", target=500)
+    lobby = opened.message
+    assert lobby is not None
+    for strength in ("hard", "easy"):
+        await driver.select(scene.alice, lobby, lobby_id(lobby, "strength"), [strength])
+        await driver.click(scene.alice, lobby, lobby_id(lobby, "addcpu"))
+    await driver.click(scene.alice, lobby, lobby_id(lobby, "start"))
+    table = ScriptedTable(driver, scene.channel, [scene.alice])
+    seats = ("Computer 1 (hard)", "Computer 2 (easy)")
+    first = await driver.wait_for(
+        lambda: (
+            (shown := table.table_message()) is not None
+            and all(s in shown.text() for s in seats)
+            and shown
+        ),
+        timeout=10,
+    )
+    await bot.kill()
+    again = bots(extra_env=FAST)
+    await again.start()
+    # The restored table is posted anew, with the same names.
+    await driver.wait_for(
+        lambda: (
+            (shown := table.table_message()) is not None
+            and shown is not first
+            and all(s in shown.text() for s in seats)
+        ),
+        timeout=15,
+    )
+    assert await load_truth(database, scene.channel.id) is not None
+    assert await again.stop() == 0

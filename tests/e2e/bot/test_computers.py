@@ -118,8 +118,8 @@ async def test_a_classic_table_with_two_humans_and_two_computers_is_played_to_th
     await driver.select(scene.alice, lobby, lobby_id(lobby, "strength"), ["easy"])
     await driver.click(scene.alice, lobby, lobby_id(lobby, "addcpu"))
     await driver.wait_for(lambda: "Seated (4/10)" in lobby.text(), timeout=10)
-    assert "Computer (hard)" in lobby.text()
-    assert "Computer (easy)" in lobby.text()
+    assert "Computer 1 (hard)" in lobby.text()  # two computers: told apart by number
+    assert "Computer 2 (easy)" in lobby.text()
     await driver.click(scene.alice, lobby, lobby_id(lobby, "start"))
     table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob])
     await driver.wait_for(table.table_message, timeout=10)

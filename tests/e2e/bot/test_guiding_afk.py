@@ -38,3 +38,34 @@ async def test_an_idle_player_is_warned_once_and_the_table_shows_missed_turns(
         assert sum("your time ran out" in t for t in pings) <= 1
     assert any("your time ran out: missed 1 of 3" in t for t in texts)
     assert await bot.stop() == 0
+
+
+async def test_item12_a_player_removed_for_missed_turns_keeps_no_live_panel(
+    emu: Emulator, driver: Driver, scene: Scene, bots: BotFactory
+) -> None:
+    """Issue items 12 and 5: the first player removed for three missed turns reads why
+    on their panel, which loses its buttons; when the next removal ends the match, the
+    last player's panel says the match is over."""
+    bot = bots(turn_seconds=2)
+    await bot.start()
+    players = [scene.alice, scene.bob, scene.mod]
+    table = ScriptedTable(driver, scene.channel, players, seed=12)
+    await table.open("pizza")
+    await table.open_hands()
+    panels = {
+        user.name: [m for m in driver.visible(user, scene.channel) if m.ephemeral_to is user][-1]
+        for user in players
+    }
+    # Nobody clicks: each turn times out, until a third miss in a row removes a player.
+    removed = await driver.wait_for(
+        lambda: next((n for n, p in panels.items() if "no longer playing" in p.text()), None),
+        timeout=60,
+    )
+    assert panels[removed].iter_components() == []
+    assert "missed 3 turns in a row and is removed" in table.public_text()
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=60)
+    others = [p for name, p in panels.items() if name != removed]
+    await driver.wait_for(lambda: all("match is over" in p.text() for p in others), timeout=10)
+    assert all(p.iter_components() == [] for p in panels.values())
+    assert "no longer playing" in panels[removed].text()
+    assert await bot.stop() == 0
