@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.board import Board
 from engine.cards import Card, Colour, Face, cards
 from engine.game import Game, new_table
 from engine.match import RULES, Options
 from engine.piles import check_cards, fill, sync_playable
 from engine.seats import set_order
-from engine.table import Table
 from engine.views import Pending, Phase
 
 CardsLike = str | Sequence[Card]
@@ -62,11 +62,11 @@ def table_for_test(
     t.active = top.colour if active is None else active
     sync_playable(t)
     t.draw = _as_cards(draw)[::-1]
-    t.turn = t.index[turn]
+    t.turn = t.players.index(turn)
     t.pending = pending
     t.clockwise = clockwise
     set_order(t)
-    t.dealer = t.index[dealer] if dealer is not None else (t.turn - 1) % len(players)
+    t.dealer = t.players.index(dealer) if dealer is not None else (t.turn - 1) % len(players)
     if scores is not None:
         t.scores = list(scores)
     deck = rules.deck(options)
@@ -75,7 +75,7 @@ def table_for_test(
     return Game(rules, t)
 
 
-def _rest(t: Table, deck: list[Card], rest: str) -> None:
+def _rest(t: Board, deck: list[Card], rest: str) -> None:
     if rest == "shuffled":
         fill(t, deck, shuffled=True)
     elif rest == "draw":
@@ -102,7 +102,7 @@ def duo_draft_for_test(
     t = new_table(rules, players, seed, options)
     t.round = 1
     t.hands = [[], []]
-    t.dealer = t.index[player_one]
+    t.dealer = t.players.index(player_one)
     t.turn = t.dealer
     t.phase = Phase.DRAFT
     t.pending = Pending.DRAFT_PICK

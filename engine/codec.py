@@ -19,13 +19,14 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from engine import events as events_module
+from engine.board import Board, blank_board
 from engine.cards import HAND_ORDER, Card, Colour
 from engine.events import Event
 from engine.options import ClassicOptions, DuoOptions, Options, PizzaOptions
 from engine.piles import sync_playable
 from engine.schema1 import upgrade
 from engine.seats import set_order
-from engine.table import Table, WildDraw, blank_table
+from engine.table import Table, WildDraw
 from engine.views import Pending, Phase
 
 SNAPSHOT_SCHEMA = 2
@@ -225,7 +226,7 @@ def _options_adapter(variant: str) -> TypeAdapter[Options]:
     return TypeAdapter(OPTIONS[variant])
 
 
-def load_table(data: dict[str, Any], *, kept_events: int, shuffled_refill: bool) -> Table:
+def load_table(data: dict[str, Any], *, kept_events: int, shuffled_refill: bool) -> Board:
     """Rebuild a table from `dump_table` (or a schema-1 snapshot); ValueError if invalid."""
     if data.get("schema") == 1:
         data = upgrade(data)
@@ -234,7 +235,7 @@ def load_table(data: dict[str, Any], *, kept_events: int, shuffled_refill: bool)
     snap = Snapshot.model_validate(data)
     options = _options_adapter(snap.variant).validate_python(snap.options)
     players = tuple(snap.players)
-    t = blank_table(
+    t = blank_board(
         snap.variant,
         options,
         players,
@@ -246,7 +247,7 @@ def load_table(data: dict[str, Any], *, kept_events: int, shuffled_refill: bool)
     return t
 
 
-def _fill_table(t: Table, snap: Snapshot) -> None:
+def _fill_table(t: Board, snap: Snapshot) -> None:
     n = len(t.players)
     if not len(snap.scores) == len(snap.seated) == len(snap.hands) == n:
         raise ValueError("scores, seats and hands must match the players")

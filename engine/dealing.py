@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 
 from engine.actions import Action
+from engine.board import Board
 from engine.cards import Card, Face, shuffle
 from engine.events import (
     CardReturned,
@@ -26,7 +27,6 @@ from engine.piles import draw_cards, sync_playable
 from engine.ruleset import CardHook, Legit, Ruleset
 from engine.scoring import clear_round_state
 from engine.seats import give_turn, left_of, reverse, set_order, skip_next
-from engine.table import Table
 from engine.turn import turn_draw
 from engine.views import Pending
 from engine.wild_draw import DRAWS
@@ -42,7 +42,7 @@ _FOR_WILD_DRAW = DrawReason.WILD_DRAW
 
 
 def deal(
-    t: Table, deck: list[Card], hand_size: int, returned: frozenset[Face], events: list[Event]
+    t: Board, deck: list[Card], hand_size: int, returned: frozenset[Face], events: list[Event]
 ) -> tuple[int, Card]:
     """P2/C2 deal and P3/C3 first card turned (sent back while in `returned`)."""
     rng = t.rng
@@ -82,7 +82,7 @@ def deal_round(
     deck: Callable[[Options], list[Card]],
     hand_size: int,
     returned: frozenset[Face],
-    t: Table,
+    t: Board,
     events: list[Event],
 ) -> None:
     """P2/P3, C2/C3: deal, turn the first card and carry out its action."""
@@ -90,7 +90,7 @@ def deal_round(
     first_card(t, first, card, events)
 
 
-def first_card(t: Table, first: int, card: Card, events: list[Event]) -> None:
+def first_card(t: Board, first: int, card: Card, events: list[Event]) -> None:
     """P3/C3: the first card's action applies to the first player."""
     face = card.face
     if face is _SKIP:
@@ -116,7 +116,7 @@ def first_card(t: Table, first: int, card: Card, events: list[Event]) -> None:
 _SKIP, _REVERSE, _NONE = Face.SKIP, Face.REVERSE, Pending.NONE  # module constants: faster
 
 
-def effect(t: Table, i: int, card: Card, events: list[Event]) -> tuple[int, Pending]:
+def effect(t: Board, i: int, card: Card, events: list[Event]) -> tuple[int, Pending]:
     """P5/C5: what a coloured card does; the seat to play next."""
     face = card.face
     if face is _SKIP:
@@ -132,7 +132,7 @@ def effect(t: Table, i: int, card: Card, events: list[Event]) -> tuple[int, Pend
     return t.order[i], _NONE
 
 
-def final_draws(t: Table, i: int, card: Card, events: list[Event]) -> None:
+def final_draws(t: Board, i: int, card: Card, events: list[Event]) -> None:
     """P10/C10: a last draw card or draw-wild is still drawn by the next player,
     with the total of a stack it ended (H1)."""
     auto = AUTOMATIC.get(card.face)
@@ -144,16 +144,16 @@ def final_draws(t: Table, i: int, card: Card, events: list[Event]) -> None:
         draw_cards(t, t.order[i], DRAWS[card.face] + owed, _FOR_WILD_DRAW, events)
 
 
-def colour_named_first(t: Table, i: int, events: list[Event]) -> None:
+def colour_named_first(t: Board, i: int, events: list[Event]) -> None:
     """P3/C3: the player who named the first card's colour now plays."""
     t.pending = _NONE
 
 
-def cards_left(t: Table, i: int, card: Card) -> int:
+def cards_left(t: Board, i: int, card: Card) -> int:
     return len(t.hands[i]) - 1
 
 
-def plain_wild(t: Table, i: int, card: Card, events: list[Event]) -> Pending:
+def plain_wild(t: Board, i: int, card: Card, events: list[Event]) -> Pending:
     return _NONE
 
 
@@ -168,7 +168,7 @@ def dealt_rules(
     hand_size: int,
     returned: frozenset[Face],
     final: CardHook,
-    special_wild: Callable[[Table, int, Card, list[Event]], Pending],
+    special_wild: Callable[[Board, int, Card, list[Event]], Pending],
     legit: Legit,
 ) -> Ruleset:
     """The Ruleset of a dealt variant: what Pizza and classic UNO share, filled in."""

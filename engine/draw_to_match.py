@@ -7,18 +7,18 @@ the player keeps what was drawn and the turn passes (C9: nothing left to draw).
 
 from __future__ import annotations
 
+from engine.board import Board
 from engine.cards import Card
 from engine.events import DrawReason, Event
 from engine.piles import drawn_event, refill
 from engine.seats import give_turn
-from engine.table import Table
 from engine.views import Pending
 
 _NONE, _DRAWN = Pending.NONE, Pending.DRAWN_CARD
 _TURN = DrawReason.TURN
 
 
-def draw_to_match(t: Table, i: int, events: list[Event]) -> None:
+def draw_to_match(t: Board, i: int, events: list[Event]) -> None:
     t.exposed = -1  # a draw closes the UNO window
     hand = t.hands[i]
     run: list[Card] = []

@@ -28,6 +28,7 @@ from engine.actions import (
     RejectCard,
     TakeVolley,
 )
+from engine.board import Board
 from engine.cards import HAND_ORDER, MATCHING, Card, Colour, Face, duo_deck, shuffle
 from engine.errors import CardNotInHand, WrongMoment
 from engine.events import (
@@ -47,7 +48,6 @@ from engine.piles import draw_cards, sync_playable
 from engine.ruleset import Ruleset
 from engine.scoring import clear_round_state, end_round, points_table
 from engine.seats import give_turn
-from engine.table import Table
 from engine.turn import turn_draw
 from engine.uno_call import settle
 from engine.views import Pending, Phase
@@ -81,7 +81,7 @@ def deck(options: Options) -> list[Card]:
 # D2, D3: the cut and the draft -------------------------------------------------------------
 
 
-def start_match(t: Table, events: list[Event]) -> None:
+def start_match(t: Board, events: list[Event]) -> None:
     """D2: each cuts a random card; the higher number is Player 1; ties cut again."""
     cards = deck(t.options)
     cuts: list[tuple[str, Card]] = []
@@ -96,7 +96,7 @@ def start_match(t: Table, events: list[Event]) -> None:
     start_round(t, events)
 
 
-def start_round(t: Table, events: list[Event]) -> None:
+def start_round(t: Board, events: list[Event]) -> None:
     """D3: shuffle the whole deck; no deal, Player 1 picks first (roles swap, D2)."""
     t.round += 1
     if t.round > 1:
@@ -117,7 +117,7 @@ def start_round(t: Table, events: list[Event]) -> None:
     events.append(RoundStarted(t.round, t.players[1 - t.dealer], t.players[t.dealer]))
 
 
-def keep_card(t: Table, i: int, events: list[Event]) -> None:
+def keep_card(t: Board, i: int, events: list[Event]) -> None:
     t.hands[i].append(t.draw.pop())
     if t.pending is _DRAFT_PICK:  # the next card is turned face up onto the draft pile
         shown = t.draw.pop()
@@ -136,14 +136,14 @@ def keep_card(t: Table, i: int, events: list[Event]) -> None:
     first_card(t, events)
 
 
-def reject_card(t: Table, i: int, events: list[Event]) -> None:
+def reject_card(t: Board, i: int, events: list[Event]) -> None:
     shown = t.draw.pop()
     t.draft.append(shown)
     events.append(DraftPicked(t.players[i], False, shown))
     t.pending = _DRAFT_FORCED
 
 
-def first_card(t: Table, events: list[Event]) -> None:
+def first_card(t: Board, events: list[Event]) -> None:
     """D4: turn up the first card; Player 2 carries out its action."""
     top = t.draw.pop()
     t.discard.append(top)
@@ -168,7 +168,7 @@ def first_card(t: Table, events: list[Event]) -> None:
         give_turn(t, p2, _NONE, events)
 
 
-def first_colour_named(t: Table, i: int, events: list[Event]) -> None:
+def first_colour_named(t: Board, i: int, events: list[Event]) -> None:
     """D4: Player 1 named the colour; no shuffle, no challenge."""
     if t.discard[-1].face is _WILD_DRAW_FOUR:
         draw_cards(t, 1 - i, 4, _FOR_FIRST_CARD, events)
@@ -180,7 +180,7 @@ def first_colour_named(t: Table, i: int, events: list[Event]) -> None:
 # D6, D7, D9, D13: what a card does ----------------------------------------------------------
 
 
-def effect(t: Table, i: int, card: Card, events: list[Event]) -> tuple[int, Pending] | None:
+def effect(t: Board, i: int, card: Card, events: list[Event]) -> tuple[int, Pending] | None:
     o = 1 - i
     face = card.face
     if face is _DRAW_TWO:  # D7: the opponent stacks or takes the total
@@ -197,7 +197,7 @@ def effect(t: Table, i: int, card: Card, events: list[Event]) -> tuple[int, Pend
     return o, _NONE
 
 
-def final(t: Table, i: int, card: Card, events: list[Event]) -> None:
+def final(t: Board, i: int, card: Card, events: list[Event]) -> None:
     """D13: a last Draw 2 (the volley's total) or Wild Draw 4 is drawn first."""
     if card.face is _DRAW_TWO:
         total = t.volley + 2
@@ -207,7 +207,7 @@ def final(t: Table, i: int, card: Card, events: list[Event]) -> None:
         draw_cards(t, 1 - i, 4, _FOR_WILD_DRAW, events)
 
 
-def special_wild(t: Table, i: int, card: Card, events: list[Event]) -> Pending:
+def special_wild(t: Board, i: int, card: Card, events: list[Event]) -> Pending:
     """D1 Wild Shuffle Hands: pool, shuffle, deal back starting with the opponent."""
     if card.face is _WILD_SHUFFLE_HANDS:
         o = 1 - i
@@ -219,7 +219,7 @@ def special_wild(t: Table, i: int, card: Card, events: list[Event]) -> Pending:
     return _NONE
 
 
-def cards_left(t: Table, i: int, card: Card) -> int:
+def cards_left(t: Board, i: int, card: Card) -> int:
     """D11: cards left after playing `card`, a Wild Shuffle Hands' deal included."""
     left = len(t.hands[i]) - 1
     if card.face is _WILD_SHUFFLE_HANDS and left:
@@ -239,7 +239,7 @@ def legit(
 DuoAction = Dump | NoDump | KeepCard | RejectCard
 
 
-def decide(t: Table, rules: Ruleset, i: int, action: DuoAction, events: list[Event]) -> None:
+def decide(t: Board, rules: Ruleset, i: int, action: DuoAction, events: list[Event]) -> None:
     """The decisions only Duo has, already judged legal."""
     match action:
         case Dump():
@@ -297,7 +297,7 @@ def dump_order(hand: list[Card], dump: Dump) -> list[Card]:
     return laid
 
 
-def dump(t: Table, rules: Ruleset, i: int, action: Dump, events: list[Event]) -> None:
+def dump(t: Board, rules: Ruleset, i: int, action: Dump, events: list[Event]) -> None:
     """D9: lay every card of the colour in the chosen order; only the last has an effect."""
     last = action.last
     laid = dump_order(t.hands[i], action)
@@ -327,7 +327,7 @@ def dump(t: Table, rules: Ruleset, i: int, action: Dump, events: list[Event]) ->
     give_turn(t, turn, pending, events)
 
 
-def no_dump(t: Table, i: int, events: list[Event]) -> None:
+def no_dump(t: Board, i: int, events: list[Event]) -> None:
     """D9: a Reverse with nothing after it lets the opponent dump (as in D4)."""
     events.append(DumpDeclined(t.players[i]))
     settle(t, i, events, logged=False)

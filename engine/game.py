@@ -1,6 +1,6 @@
 """`Game`: a match of any variant, the `engine.match.Match` protocol.
 
-It holds a `Table` (the state as one plain record) and the variant's
+It holds a `Board` (the rule state, engine/table.py, and its lookups) and the variant's
 `Ruleset`. `apply` checks an action (`engine.legal`), then carries it out
 through one dispatch over the action types; the rules themselves live in the
 shared modules (turn, piles, seats, uno_call, wild_draw, scoring, dealing) and
@@ -32,6 +32,7 @@ from engine.actions import (
     SwapHands,
     TakeVolley,
 )
+from engine.board import Board, blank_board
 from engine.cards import HAND_ORDER, Card, Colour, Face
 from engine.codec import dump_table, load_table
 from engine.errors import MatchOver, NotYourTurn, UnknownPlayer
@@ -43,6 +44,7 @@ from engine.events import (
     PlayerRemoved,
     TurnStarted,
 )
+from engine.memo import Memo
 from engine.offers import (
     ACCEPT,
     CHOOSE,
@@ -59,7 +61,6 @@ from engine.placing import Placing, placings
 from engine.ruleset import Ruleset
 from engine.scoring import end_match
 from engine.seats import give_turn, set_order
-from engine.table import Table, blank_table
 from engine.turn import choose_colour, give, keep_drawn, play_card
 from engine.views import Pending, Phase, PrivateView, PublicView, SeatView
 from engine.volley import take_volley
@@ -71,14 +72,15 @@ RECENT_EVENTS = 10  # shown in PublicView.recent
 class Game:
     """A match of rounds until the target score, for one variant."""
 
-    __slots__ = ("is_over", "rules", "table")
+    __slots__ = ("is_over", "memo", "rules", "table")
 
     is_over: bool  # a plain attribute, read by every bot loop: `table.over`, kept in step
 
-    def __init__(self, rules: Ruleset, table: Table) -> None:
+    def __init__(self, rules: Ruleset, table: Board) -> None:
         tailor = rules.tailor  # classic's house rules (H1–H4), as the table's options say
         self.rules = rules if tailor is None else tailor(table.options)
         self.table = table
+        self.memo = Memo(table.players)  # beside the rule state, never saved
         self.is_over = table.over
 
     @classmethod
@@ -109,19 +111,24 @@ class Game:
 
     def waiting_for(self) -> tuple[str, ...]:
         t = self.table
-        return () if t.over else t.waits[t.turn]
+        return () if t.over else self.memo.waits[t.turn]
 
     def legal_actions(self, player: str) -> list[Action]:
         t = self.table
-        i = t.index.get(player, -1)
-        if t.offered_version != t.version or t.offered_seat != i:
-            t.offered = legal.legal_actions(t, self.rules, i)
-            t.offered_version = t.version
-            t.offered_seat = i
-        return t.offered[:]  # a copy: the caller may change it
+        memo = self.memo
+        i = memo.index.get(player, -1)
+        if memo.version != t.version or memo.seat != i:  # inline: every bot loop asks
+            memo.offered = legal.legal_actions(t, self.rules, i)
+            memo.version = t.version
+            memo.seat = i
+        return memo.offered[:]  # a copy: the caller may change it
 
     def check(self, player: str, action: Action) -> None:
-        legal.check(self.table, self.rules, self.table.index.get(player, -1), action)
+        """Judge `action`; passed, `apply` takes this very instance without judging it again."""
+        t = self.table
+        i = self.memo.index.get(player, -1)
+        legal.check(t, self.rules, i, action)
+        self.memo.admit(t.version, i, action)
 
     def apply_logged(self, player: str, action: Action) -> list[Event]:
         """`apply` an action read back from a server's action log.
@@ -143,8 +150,8 @@ class Game:
         """Carry out a legal action and return its public events; illegal: raise, no change."""
         t = self.table
         rules = self.rules
-        i = t.index.get(player, -1)
-        _admit(t, rules, i, action)
+        i = self.memo.index.get(player, -1)
+        _admit(t, rules, self.memo, i, action)
         events: list[Event] = []
         match action:
             # Class patterns without keywords: a keyword is a generic getattr, a
@@ -186,6 +193,7 @@ class Game:
         if not t.seated[i]:
             raise UnknownPlayer("That player has already left.")
         events: list[Event] = [PlayerRemoved(player)]
+        raised = _raised_what_is_owed(t, i)  # before the seat order changes
         t.seated[i] = False
         set_order(t)
         t.draw[0:0] = t.hands[i][::-1]
@@ -200,9 +208,9 @@ class Game:
             end_match(t, seated[0], events)  # the unfinished round is not scored
         elif i == t.turn:  # a turn, a give, a colour to name: cancelled, play goes on
             _pass_on(t, i, events)
-        elif t.wild_draw is not None and t.wild_draw.player == i:
-            t.wild_draw = None  # nobody to judge or pay: the hit player simply plays
-            t.volley = 0  # H1: nor a stack started on it
+        elif raised:  # nobody to judge or pay: the hit player simply plays
+            t.wild_draw = None
+            t.volley = 0  # H1: the whole total, whoever stacked before
             give_turn(t, t.turn, Pending.NONE, events)
         t.version += 1
         t.recent.extend(events)
@@ -210,7 +218,7 @@ class Game:
         return events
 
     def _seat(self, player: str) -> int:
-        i = self.table.index.get(player)
+        i = self.memo.index.get(player)
         if i is None:
             raise UnknownPlayer("You're not playing in this match.")
         if self.table.over:
@@ -278,7 +286,7 @@ class Game:
 
     def private_view(self, player: str) -> PrivateView:
         t = self.table
-        i = t.index.get(player)
+        i = self.memo.index.get(player)
         if i is None:
             raise UnknownPlayer("You're not playing in this match.")
         mine = i == t.turn and not t.over
@@ -319,7 +327,7 @@ class Game:
 
 
 def _volley_or_house(
-    t: Table, rules: Ruleset, i: int, action: TakeVolley | JumpIn | SwapHands, events: list[Event]
+    t: Board, rules: Ruleset, i: int, action: TakeVolley | JumpIn | SwapHands, events: list[Event]
 ) -> None:
     """D7 and H1's volley, H3's jump-in, H2's swap, already judged legal."""
     match action:
@@ -333,7 +341,17 @@ def _volley_or_house(
             assert_never(action)
 
 
-def _pass_on(t: Table, i: int, events: list[Event]) -> None:
+def _raised_what_is_owed(t: Board, i: int) -> bool:
+    """X3, H1: the player to act owes what seat `i`'s card raised: a draw-wild they
+    may still challenge, or a stack's total. A stack is always passed to the next
+    seat and nothing turns the direction while it runs, so its raiser sits just
+    before the player who owes it."""
+    if t.wild_draw is not None and t.wild_draw.player == i:
+        return True
+    return t.pending is Pending.VOLLEY and t.order[i] == t.turn
+
+
+def _pass_on(t: Board, i: int, events: list[Event]) -> None:
     """X3: what the leaver had pending is cancelled and the next player plays; an
     unnamed wild keeps the colour in play before it (none before a first card:
     then the next player names it, and plays)."""
@@ -350,26 +368,31 @@ def _pass_on(t: Table, i: int, events: list[Event]) -> None:
     give_turn(t, t.order[i], Pending.NONE, events)
 
 
-def _admit(t: Table, rules: Ruleset, i: int, action: Action) -> None:
+def _admit(t: Board, rules: Ruleset, memo: Memo, i: int, action: Action) -> None:
     """Let seat `i`'s action through, or raise (X1: then nothing has changed).
 
-    An instance `legal_actions` offered in this very state is legal (a property test
-    holds every offer to what `check` accepts); anything else is judged.
+    An instance `legal_actions` offered, or the one `check` passed, in this very state
+    and for this seat is not judged again (inline: every bot loop passes here).
     """
-    if t.offered_version == t.version and t.offered_seat == i:
-        for offer in t.offered:  # by identity: an equal copy is judged
+    if memo.version == t.version and memo.seat == i:
+        for offer in memo.offered:  # by identity: an equal copy is judged
             if offer is action:
                 break
         else:
-            legal.check(t, rules, i, action)
+            _judge(t, rules, memo, i, action)
     else:
-        legal.check(t, rules, i, action)
+        _judge(t, rules, memo, i, action)
     if t.revealed_to == i:  # D10/P7/C7: shown until the challenger's next action
         t.revealed_to = -1
         t.revealed = ()
 
 
-def new_table(rules: Ruleset, players: Sequence[str], seed: int, options: Options) -> Table:
+def _judge(t: Board, rules: Ruleset, memo: Memo, i: int, action: Action) -> None:
+    if not memo.passed(t.version, i, action):
+        legal.check(t, rules, i, action)
+
+
+def new_table(rules: Ruleset, players: Sequence[str], seed: int, options: Options) -> Board:
     seats = tuple(players)
     low, high = rules.seats
     if not low <= len(seats) <= high:
@@ -377,7 +400,7 @@ def new_table(rules: Ruleset, players: Sequence[str], seed: int, options: Option
         raise ValueError(f"{rules.title} is for {count} players")
     if len(set(seats)) != len(seats):
         raise ValueError("players must be distinct")
-    return blank_table(
+    return blank_board(
         rules.variant,
         options,
         seats,
@@ -396,10 +419,10 @@ def most_held_colour(hand: Sequence[Card]) -> Colour:
     return max(Colour, key=counts.__getitem__)
 
 
-def _asked_no_longer(t: Table, rules: Ruleset, player: str) -> bool:
+def _asked_no_longer(t: Board, rules: Ruleset, player: str) -> bool:
     """A Duo `NoDump` by the player whose last act was a Reverse that left them no
     other card of its colour (the old engine still asked them about a dump)."""
-    i = t.index.get(player, -1)
+    i = t.players.index(player) if player in t.players else -1
     if rules.variant != "duo" or i < 0 or not t.discard:
         return False
     if NO_DUMP in legal.legal_actions(t, rules, i):

@@ -10,12 +10,12 @@ from functools import partial
 
 from engine import seven_o, stacking
 from engine.actions import JumpIn, SwapHands, TakeVolley
+from engine.board import Board
 from engine.cards import Card, Face
 from engine.draw_to_match import draw_to_match
 from engine.events import Event
 from engine.options import ClassicOptions, Options
 from engine.ruleset import Effect, Ruleset
-from engine.table import Table
 from engine.views import Pending
 
 _DRAW_TWO, _SEVEN, _ZERO = Face.DRAW_TWO, Face.SEVEN, Face.ZERO
@@ -65,7 +65,7 @@ def _effect(
     base: Effect,
     stacks: bool,
     seven: bool,
-    t: Table,
+    t: Board,
     i: int,
     card: Card,
     events: list[Event],

@@ -25,6 +25,7 @@ from engine.actions import (
     RejectCard,
     TakeVolley,
 )
+from engine.board import Board
 from engine.cards import Card, Colour, Face
 from engine.errors import (
     CardDoesNotMatch,
@@ -51,7 +52,6 @@ from engine.offers import (
     TAKE_VOLLEY,
 )
 from engine.ruleset import Ruleset
-from engine.table import Table
 from engine.views import Pending
 from engine.wild_draw import DRAWS
 from engine.words import N_
@@ -73,7 +73,7 @@ _SWAP = Pending.SWAP
 _STACKED = {Face.DRAW_TWO: N_("Draw 2"), Face.WILD_DRAW_FOUR: N_("Wild Draw 4")}  # D7, H1
 
 
-def legal_actions(t: Table, rules: Ruleset, i: int) -> list[Action]:
+def legal_actions(t: Board, rules: Ruleset, i: int) -> list[Action]:
     pending = t.pending
     # `turn` is -1 once over, and so is a stranger's seat: hence `i >= 0`.
     if i == t.turn and i >= 0 and (pending is _NONE or pending is _REVERSE_DUMP):
@@ -103,7 +103,7 @@ def legal_actions(t: Table, rules: Ruleset, i: int) -> list[Action]:
     return acts
 
 
-def _own(t: Table, rules: Ruleset, i: int) -> list[Action]:
+def _own(t: Board, rules: Ruleset, i: int) -> list[Action]:
     pending = t.pending
     if pending is _DRAWN:
         drawn = t.drawn
@@ -118,7 +118,7 @@ def _own(t: Table, rules: Ruleset, i: int) -> list[Action]:
     return _other(t, rules, i, pending)
 
 
-def _other(t: Table, rules: Ruleset, i: int, pending: Pending) -> list[Action]:
+def _other(t: Board, rules: Ruleset, i: int, pending: Pending) -> list[Action]:
     hand = t.hands[i]
     acts: list[Action] = []
     if pending is _DUMP:
@@ -142,7 +142,7 @@ def _other(t: Table, rules: Ruleset, i: int, pending: Pending) -> list[Action]:
     return acts
 
 
-def check(t: Table, rules: Ruleset, i: int, action: Action) -> None:
+def check(t: Board, rules: Ruleset, i: int, action: Action) -> None:
     """Raise an `IllegalAction` subclass, worded for the player, unless allowed (X1)."""
     if i < 0:
         raise UnknownPlayer("You're not playing in this match.")
@@ -174,7 +174,7 @@ def check(t: Table, rules: Ruleset, i: int, action: Action) -> None:
         _check_decision(t, rules, i, action)
 
 
-def _check_call(t: Table, i: int, calling: bool) -> None:
+def _check_call(t: Board, i: int, calling: bool) -> None:
     if calling and t.exposed != i:
         raise WrongMoment(
             "There's nothing to call: UNO is called when your own play leaves you one card."
@@ -185,7 +185,7 @@ def _check_call(t: Table, i: int, calling: bool) -> None:
         raise WrongMoment("You can't catch yourself: call UNO instead.")
 
 
-def _check_turn(t: Table, rules: Ruleset, i: int, action: Action) -> None:
+def _check_turn(t: Board, rules: Ruleset, i: int, action: Action) -> None:
     reverse = t.pending is _REVERSE_DUMP
     match action:
         case Play(card=card, uno=uno):
@@ -226,7 +226,7 @@ def _not_now(rules: Ruleset, action: Action) -> str:
     return ""
 
 
-def check_play(t: Table, rules: Ruleset, i: int, card: Card, uno: bool) -> None:
+def check_play(t: Board, rules: Ruleset, i: int, card: Card, uno: bool) -> None:
     if card not in t.hands[i] or not isinstance(card, Card):
         _not_in_hand(card)
     if card not in t.playable:  # MATCHING[top][active], kept in step
@@ -250,7 +250,7 @@ def _not_in_hand(card: object) -> None:
     raise CardNotInHand("You don't have that card.")
 
 
-def _not_your_turn(t: Table) -> None:
+def _not_your_turn(t: Board) -> None:
     drafting = t.pending is _DRAFT_PICK or t.pending is _DRAFT_FORCED
     if len(t.players) == 2:
         if drafting:
@@ -261,7 +261,7 @@ def _not_your_turn(t: Table) -> None:
     raise NotYourTurn("It's not your turn — another player is deciding.")
 
 
-def _check_drawn(t: Table, rules: Ruleset, i: int, action: Action) -> None:
+def _check_drawn(t: Board, rules: Ruleset, i: int, action: Action) -> None:
     drawn = t.drawn
     assert drawn is not None
     match action:
@@ -279,7 +279,7 @@ def _check_drawn(t: Table, rules: Ruleset, i: int, action: Action) -> None:
             raise WrongMoment("Play the card you just drew, or keep it.")
 
 
-def _check_decision(t: Table, rules: Ruleset, i: int, action: Action) -> None:
+def _check_decision(t: Board, rules: Ruleset, i: int, action: Action) -> None:
     """The decisions beyond a turn: colour, volley, draw-wild, dump, draft, give, swap."""
     pending = t.pending
     hand = t.hands[i]
@@ -322,7 +322,7 @@ def _check_colour(action: Action) -> None:
         raise WrongMoment("Name Red, Yellow, Green or Blue for the wild.")
 
 
-def _check_volley(t: Table, hand: list[Card], action: Action) -> None:
+def _check_volley(t: Board, hand: list[Card], action: Action) -> None:
     if isinstance(action, TakeVolley):
         return
     kind = _STACKED[t.discard[-1].face]

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from engine.board import NO_CARDS, Board
 from engine.cards import MATCHING, Card, shuffle
 from engine.events import CardsDrawn, DrawPileRefilled, DrawReason, Event
-from engine.table import NO_CARDS, Table
 
 _TURN = DrawReason.TURN
 # Shared events (immutable values): with ten hands holding most of a classic deck the
@@ -18,12 +18,12 @@ _TURN = DrawReason.TURN
 _REFILLED = {n: DrawPileRefilled(n) for n in range(1, 128)}
 
 
-def sync_playable(t: Table) -> None:
+def sync_playable(t: Board) -> None:
     """Recompute `playable` after the top card or the active colour changed."""
     t.playable = MATCHING[t.discard[-1]].get(t.active, NO_CARDS) if t.discard else NO_CARDS
 
 
-def refill(t: Table, events: list[Event]) -> bool:
+def refill(t: Board, events: list[Event]) -> bool:
     """Keep the top discard; the rest becomes the draw pile. False if nothing is left."""
     discard = t.discard
     if len(discard) < 2:
@@ -39,7 +39,7 @@ def refill(t: Table, events: list[Event]) -> bool:
     return True
 
 
-def draw_cards(t: Table, i: int, n: int, reason: DrawReason, events: list[Event]) -> Card | None:
+def draw_cards(t: Board, i: int, n: int, reason: DrawReason, events: list[Event]) -> Card | None:
     """Seat `i` draws up to `n` cards, refilling when empty; the last card drawn.
 
     With nothing left anywhere the rest of the draw is dropped (D12, P9, C9).
@@ -78,12 +78,12 @@ def drawn_event(player: str, count: int, reason: DrawReason) -> CardsDrawn:
     return event
 
 
-def all_cards(t: Table) -> Iterable[Card]:
+def all_cards(t: Board) -> Iterable[Card]:
     for pile in (*t.hands, t.draw, t.discard, t.draft):
         yield from pile
 
 
-def check_cards(t: Table, deck: list[Card]) -> None:
+def check_cards(t: Board, deck: list[Card]) -> None:
     """ValueError unless every card comes from one `deck`."""
     extra = Counter(all_cards(t)) - Counter(deck)
     if extra:
@@ -91,7 +91,7 @@ def check_cards(t: Table, deck: list[Card]) -> None:
         raise ValueError(f"the match holds more {card.code} than the deck")
 
 
-def fill(t: Table, deck: list[Card], *, shuffled: bool) -> None:
+def fill(t: Board, deck: list[Card], *, shuffled: bool) -> None:
     """Put the rest of the deck under the draw pile, shuffled by the match's generator
     or in deck order (test builders)."""
     rest = list((Counter(deck) - Counter(all_cards(t))).elements())

@@ -20,12 +20,12 @@ from engine.actions import (
     KeepDrawn,
     Play,
 )
+from engine.board import Board
 from engine.cards import Card, Face, pizza_deck
 from engine.events import CardGiven, DrawReason, Event
 from engine.options import Options
 from engine.piles import draw_cards
 from engine.scoring import points_table
-from engine.table import Table
 from engine.views import Pending
 from engine.wild_draw import literal_legit
 
@@ -45,7 +45,7 @@ def deck(options: Options) -> list[Card]:
     return pizza_deck()
 
 
-def dip(t: Table, i: int, card: Card, events: list[Event]) -> Pending:
+def dip(t: Board, i: int, card: Card, events: list[Event]) -> Pending:
     """P6: once the colour is named, draw the top card, then give one card away."""
     if card.face is not _WILD_DIP:
         return _NONE
@@ -53,7 +53,7 @@ def dip(t: Table, i: int, card: Card, events: list[Event]) -> Pending:
     return _GIVE
 
 
-def final(t: Table, i: int, card: Card, events: list[Event]) -> None:
+def final(t: Board, i: int, card: Card, events: list[Event]) -> None:
     """P10: owed draws are drawn; a last Dip still draws a card and hands it over."""
     dealing.final_draws(t, i, card, events)
     if card.face is _WILD_DIP:

@@ -11,20 +11,20 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action
+from engine.board import Board
 from engine.cards import Card, Colour, Face
 from engine.events import Event
 from engine.options import Options, Variant
-from engine.table import Table
 from engine.views import Pending
 
 # What a coloured card does once played, the hand not empty: the next seat to act
 # and what it must decide, or None when the player decides again (D9's dump).
-Effect = Callable[[Table, int, Card, list[Event]], tuple[int, Pending] | None]
+Effect = Callable[[Board, int, Card, list[Event]], tuple[int, Pending] | None]
 # D10/P7/C7: was the draw-wild legitimate? (options, rest of the hand, top, colour, face)
 Legit = Callable[[Options, Sequence[Card], Card, Colour | None, Face], bool]
-Hook = Callable[[Table, list[Event]], None]
-SeatHook = Callable[[Table, int, list[Event]], None]
-CardHook = Callable[[Table, int, Card, list[Event]], None]
+Hook = Callable[[Board, list[Event]], None]
+SeatHook = Callable[[Board, int, list[Event]], None]
+CardHook = Callable[[Board, int, Card, list[Event]], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +47,10 @@ class Ruleset:
     start_round: Hook  # deal (or draft) and turn the first card
     effect: Effect
     final: CardHook  # D13/P10/C10: what the last card still owes
-    special_wild: Callable[[Table, int, Card, list[Event]], Pending]  # once named
+    special_wild: Callable[[Board, int, Card, list[Event]], Pending]  # once named
     first_colour_named: SeatHook  # D4/P3/C3: who plays after the first wild
     legit: Legit
-    left_after: Callable[[Table, int, Card], int]  # cards left after a play (D11)
+    left_after: Callable[[Board, int, Card], int]  # cards left after a play (D11)
     draw: SeatHook  # a turn's draw (D5, P4, C4; H4 draws to match)
     # Classic house rules (H1–H4) the shared checks must know of; off, nothing changes.
     stacking: bool = False  # H1: a Wild Draw 4 may be stacked on one

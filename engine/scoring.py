@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.board import Board
 from engine.cards import HAND_ORDER, Card, Face
 from engine.events import Event, MatchEnded, RoundEnded
 from engine.ruleset import Ruleset
-from engine.table import Table
 from engine.views import Pending, Phase
 
 
@@ -29,7 +29,7 @@ def points_table(
     return table
 
 
-def _round_points(t: Table, rules: Ruleset, winner: int) -> list[int]:
+def _round_points(t: Board, rules: Ruleset, winner: int) -> list[int]:
     worth = [sum(map(rules.points.__getitem__, hand)) for hand in t.hands]
     if rules.loser_scores:  # D14: each other player scores their own hand
         worth[winner] = 0
@@ -39,7 +39,7 @@ def _round_points(t: Table, rules: Ruleset, winner: int) -> list[int]:
     return points
 
 
-def end_round(t: Table, rules: Ruleset, winner: int, events: list[Event]) -> None:
+def end_round(t: Board, rules: Ruleset, winner: int, events: list[Event]) -> None:
     """Score the round, then end the match or start the next round."""
     points = _round_points(t, rules, winner)
     for k, gained in enumerate(points):
@@ -67,7 +67,7 @@ def end_round(t: Table, rules: Ruleset, winner: int, events: list[Event]) -> Non
         rules.start_round(t, events)
 
 
-def clear_round_state(t: Table) -> None:
+def clear_round_state(t: Board) -> None:
     t.exposed = -1
     t.revealed_to = -1
     t.revealed = ()
@@ -78,7 +78,7 @@ def clear_round_state(t: Table) -> None:
     t.first_colour = False
 
 
-def end_match(t: Table, winner: int, events: list[Event]) -> None:
+def end_match(t: Board, winner: int, events: list[Event]) -> None:
     t.over = True
     t.phase = Phase.MATCH_OVER
     t.winner = winner

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from engine.board import Board
 from engine.events import DirectionChanged, Event
-from engine.table import Table
 from engine.views import Pending
 
 _DIRECTION = {True: DirectionChanged(True), False: DirectionChanged(False)}
 
 
-def set_order(t: Table) -> None:
+def set_order(t: Board) -> None:
     """Recompute the seated seat after each seat (even an empty one), both directions
     kept so a Reverse only picks the other (P5, C5); then this direction's."""
     n = len(t.players)
@@ -27,7 +27,7 @@ def set_order(t: Table) -> None:
     t.two_seated = t.seated.count(True) == 2
 
 
-def left_of(t: Table, i: int) -> int:
+def left_of(t: Board, i: int) -> int:
     """The next seated player to the left (the deal passes left, P2/C2)."""
     n = len(t.players)
     j = (i + 1) % n
@@ -36,20 +36,20 @@ def left_of(t: Table, i: int) -> int:
     return j
 
 
-def give_turn(t: Table, i: int, pending: Pending, events: list[Event]) -> None:
+def give_turn(t: Board, i: int, pending: Pending, events: list[Event]) -> None:
     t.turn = i
     t.pending = pending
     events.append(t.said[i].started)
 
 
-def skip_next(t: Table, i: int, events: list[Event]) -> int:
+def skip_next(t: Board, i: int, events: list[Event]) -> int:
     """The next player loses the turn; the seat after them plays."""
     victim = t.order[i]
     events.append(t.said[victim].skipped)
     return t.order[victim]
 
 
-def reverse(t: Table, i: int, events: list[Event]) -> int:
+def reverse(t: Board, i: int, events: list[Event]) -> int:
     """P5/C5: play changes direction; with two seated it acts as a Skip too."""
     t.clockwise = not t.clockwise
     t.order = t.orders[t.clockwise]

@@ -1,10 +1,10 @@
-"""The whole state of a match as one plain record, the same for every variant.
+"""The whole state of a match as one plain record, the same for every variant:
+exactly what a snapshot saves (engine/codec.py).
 
 Seats are indices into `players`; "left" is the next index, so play going left
 is `clockwise`. Piles are lists whose *end* is the top: drawing and playing are
-`pop()` / `append()`. The modules beside this one (piles, seats, uno_call,
-wild_draw, scoring, turn) change a `Table`; a variant module adds only what is
-its own.
+`pop()` / `append()`. The rules read and change a `Board` (engine/board.py): a
+`Table` with the lookups derived from it, kept in step beside the rule state.
 """
 
 from __future__ import annotations
@@ -13,23 +13,10 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 
-from engine.actions import Action
 from engine.cards import Card, Colour
-from engine.events import (
-    CardsDrawn,
-    ColourChosen,
-    DrawnCardKept,
-    DrawReason,
-    Event,
-    TurnSkipped,
-    TurnStarted,
-    UnoCalled,
-    UnoExposed,
-)
+from engine.events import Event
 from engine.options import Options, Variant
 from engine.views import Pending, Phase
-
-NO_CARDS: frozenset[Card] = frozenset()
 
 
 @dataclass(slots=True, eq=False)
@@ -48,61 +35,15 @@ class WildDraw:
     legit: bool
 
 
-_SEAT_EVENTS_KEPT = 4096
-
-
-@dataclass(frozen=True, slots=True)
-class SeatEvents:
-    """The events that name one seat only, built once per match and shared (events
-    are immutable; building a frozen dataclass costs more than a whole rule)."""
-
-    started: TurnStarted
-    drew_one: CardsDrawn
-    kept: DrawnCardKept
-    skipped: TurnSkipped
-    exposed: UnoExposed
-    called: UnoCalled
-    named: dict[Colour, ColourChosen]
-
-    @classmethod
-    def of(cls, player: str) -> SeatEvents:
-        """The shared set for a player: events are immutable, so every match may use it."""
-        found = _SEAT_EVENTS.get(player)
-        if found is None:
-            if len(_SEAT_EVENTS) >= _SEAT_EVENTS_KEPT:
-                _SEAT_EVENTS.clear()  # crude, but bounded however many players the bot sees
-            found = _SEAT_EVENTS[player] = cls.build(player)
-        return found
-
-    @classmethod
-    def build(cls, player: str) -> SeatEvents:
-        return cls(
-            TurnStarted(player),
-            CardsDrawn(player, 1, DrawReason.TURN),
-            DrawnCardKept(player),
-            TurnSkipped(player),
-            UnoExposed(player),
-            UnoCalled(player),
-            {c: ColourChosen(player, c) for c in Colour},
-        )
-
-
-_SEAT_EVENTS: dict[str, SeatEvents] = {}
-
-
 @dataclass(slots=True, eq=False)
 class Table:
-    """Everything a match is. Only the engine's own modules write it."""
+    """Everything a match is: the rule state, nothing derived. Only the engine writes it."""
 
     variant: Variant
     options: Options
     players: tuple[str, ...]
     seed: int
     rng: random.Random
-    shuffled_refill: bool  # P9/C9 shuffle the old discards; D12 turns them over
-    index: dict[str, int] = field(default_factory=dict)
-    said: tuple[SeatEvents, ...] = ()  # shared events, per seat
-    waits: tuple[tuple[str], ...] = ()  # `waiting_for` of each seat
     version: int = 0
     round: int = 0
     scores: list[int] = field(default_factory=list)
@@ -114,13 +55,9 @@ class Table:
     dealer: int = -1  # Duo: Player 1 (D2)
     turn: int = -1  # who must decide; -1 once the match is over
     clockwise: bool = True
-    order: tuple[int, ...] = ()  # the seated seat after each seat, this direction
-    orders: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # by clockwise
-    two_seated: bool = False  # P5/C5: a Reverse acts as a Skip too
     phase: Phase = Phase.PLAY
     pending: Pending = Pending.NONE
     active: Colour | None = None  # unchanged while a wild waits for its colour
-    playable: frozenset[Card] = NO_CARDS  # MATCHING[top][active], kept in step
     picks: int = 0  # D3
     drawn: Card | None = None  # D5/P4/C4: the drawn card that may be played
     drew: tuple[Card, ...] = ()  # H4: the cards the last draw to match took, in order
@@ -135,44 +72,3 @@ class Table:
     winner: int = -1
     over: bool = False
     recent: deque[Event] = field(default_factory=deque)
-    # The last `legal_actions` answer: for (version, seat), the shared action instances
-    # offered. `apply` accepts an offered instance without judging it again (a
-    # property test holds every offered action to what `check` accepts).
-    offered_version: int = -1
-    offered_seat: int = -1
-    offered: list[Action] = field(default_factory=list)
-
-    def next_seat(self, i: int) -> int:
-        return self.order[i]
-
-
-def blank_table(
-    variant: Variant,
-    options: Options,
-    players: tuple[str, ...],
-    seed: int,
-    *,
-    shuffled_refill: bool,
-    kept_events: int,
-) -> Table:
-    """A table before the first deal (or before a snapshot's values are put in)."""
-    n = len(players)
-    t = Table(
-        variant=variant,
-        options=options,
-        players=players,
-        seed=seed,
-        rng=random.Random(seed),  # X4: the only source of chance
-        shuffled_refill=shuffled_refill,
-        index={p: k for k, p in enumerate(players)},
-        said=tuple(SeatEvents.of(p) for p in players),
-        waits=tuple((p,) for p in players),
-        scores=[0] * n,
-        seated=[True] * n,
-        hands=[[] for _ in range(n)],
-        recent=deque(maxlen=kept_events),
-    )
-    t.orders = (tuple((k - 1) % n for k in range(n)), tuple((k + 1) % n for k in range(n)))
-    t.order = t.orders[True]
-    t.two_seated = n == 2
-    return t

@@ -10,6 +10,7 @@ owed draws are made (engine/scoring.py).
 
 from __future__ import annotations
 
+from engine.board import NO_CARDS, Board
 from engine.cards import MATCHING, Card, Colour
 from engine.events import (
     PLAYED,
@@ -22,7 +23,6 @@ from engine.piles import draw_cards, sync_playable
 from engine.ruleset import Ruleset
 from engine.scoring import end_round
 from engine.seats import give_turn
-from engine.table import NO_CARDS, Table
 from engine.uno_call import settle
 from engine.views import Pending
 from engine.wild_draw import DRAWS, record
@@ -36,7 +36,7 @@ _GIVE = Pending.GIVE
 _WILD_DRAW = Pending.WILD_DRAW
 
 
-def turn_draw(t: Table, i: int, events: list[Event]) -> None:
+def turn_draw(t: Board, i: int, events: list[Event]) -> None:
     """Draw one; a card that matches may be played at once. Nothing left: a pass."""
     t.exposed = -1  # a draw closes the UNO window
     card = draw_cards(t, i, 1, _TURN, events)
@@ -47,13 +47,13 @@ def turn_draw(t: Table, i: int, events: list[Event]) -> None:
     give_turn(t, t.order[i], _NONE, events)
 
 
-def keep_drawn(t: Table, i: int, events: list[Event]) -> None:
+def keep_drawn(t: Board, i: int, events: list[Event]) -> None:
     t.drawn = None
     events.append(t.said[i].kept)
     give_turn(t, t.order[i], _NONE, events)
 
 
-def play_card(t: Table, rules: Ruleset, i: int, card: Card, uno: bool, events: list[Event]) -> None:
+def play_card(t: Board, rules: Ruleset, i: int, card: Card, uno: bool, events: list[Event]) -> None:
     """Lay a card already judged legal, then carry out what it does."""
     hand = t.hands[i]
     hand.remove(card)  # the first copy, by identity: cards are interned
@@ -89,7 +89,7 @@ def play_card(t: Table, rules: Ruleset, i: int, card: Card, uno: bool, events: l
     give_turn(t, step[0], step[1], events)
 
 
-def finish_round(t: Table, rules: Ruleset, i: int, card: Card, events: list[Event]) -> None:
+def finish_round(t: Board, rules: Ruleset, i: int, card: Card, events: list[Event]) -> None:
     """D13, P10, C10: the last card's owed draws first; a last wild names no colour."""
     rules.final(t, i, card, events)
     if card.colour is None:
@@ -98,7 +98,7 @@ def finish_round(t: Table, rules: Ruleset, i: int, card: Card, events: list[Even
     end_round(t, rules, i, events)
 
 
-def choose_colour(t: Table, rules: Ruleset, i: int, colour: Colour, events: list[Event]) -> None:
+def choose_colour(t: Board, rules: Ruleset, i: int, colour: Colour, events: list[Event]) -> None:
     t.active = colour
     top = t.discard[-1]
     t.playable = MATCHING[top][colour]  # as sync_playable: the table's own lookup
@@ -122,7 +122,7 @@ def choose_colour(t: Table, rules: Ruleset, i: int, colour: Colour, events: list
     give_turn(t, j, pending, events)
 
 
-def give(t: Table, rules: Ruleset, i: int, card: Card, events: list[Event]) -> None:
+def give(t: Board, rules: Ruleset, i: int, card: Card, events: list[Event]) -> None:
     """P6: after a Dip, hand a card to the next player, who keeps their turn."""
     receiver = t.order[i]
     hand = t.hands[i]

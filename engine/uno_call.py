@@ -7,12 +7,12 @@ window (the modules that play or draw set `exposed = -1`).
 
 from __future__ import annotations
 
+from engine.board import Board
 from engine.events import DrawReason, Event, UnoCaught
 from engine.piles import draw_cards
-from engine.table import Table
 
 
-def settle(t: Table, i: int, events: list[Event], *, logged: bool) -> None:
+def settle(t: Board, i: int, events: list[Event], *, logged: bool) -> None:
     """After a play's whole effect: seat `i` with one card has called or is exposed.
 
     `logged`: the call was already logged with the card (Pizza's table log).
@@ -26,12 +26,12 @@ def settle(t: Table, i: int, events: list[Event], *, logged: bool) -> None:
     t.call = False
 
 
-def call(t: Table, i: int, events: list[Event]) -> None:
+def call(t: Board, i: int, events: list[Event]) -> None:
     t.exposed = -1
     events.append(t.said[i].called)
 
 
-def catch(t: Table, i: int, events: list[Event]) -> None:
+def catch(t: Board, i: int, events: list[Event]) -> None:
     """Another player called first: the exposed player draws 2."""
     victim = t.exposed
     t.exposed = -1

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.board import Board
 from engine.cards import EVERY_CARD, HAND_ORDER, MATCHING, Card, Colour, Face
 from engine.events import ChallengeResolved, DrawReason, Event
 from engine.options import Options
 from engine.piles import draw_cards
 from engine.seats import give_turn
-from engine.table import Table, WildDraw
+from engine.table import WildDraw
 from engine.views import Pending
 
 DRAWS = {Face.WILD_DRAW_FOUR: 4, Face.WILD_DRAW_TWO: 2}
@@ -45,12 +46,12 @@ def colour_legit(
     return active is None or OF_COLOUR[active].isdisjoint(hand)
 
 
-def record(t: Table, i: int, card: Card, legit: bool) -> None:
+def record(t: Board, i: int, card: Card, legit: bool) -> None:
     """At play time: the rest of the hand (sorted when shown) and the verdict on it."""
     t.wild_draw = WildDraw(i, tuple(t.hands[i]), legit)
 
 
-def accept(t: Table, i: int, skip_logged: bool, events: list[Event]) -> None:
+def accept(t: Board, i: int, skip_logged: bool, events: list[Event]) -> None:
     """The hit player draws and loses the turn."""
     t.exposed = -1  # a draw closes the UNO window
     count = DRAWS[t.discard[-1].face]
@@ -62,7 +63,7 @@ def accept(t: Table, i: int, skip_logged: bool, events: list[Event]) -> None:
     give_turn(t, t.order[i], _NONE, events)
 
 
-def challenge(t: Table, i: int, skip_logged: bool, events: list[Event]) -> None:
+def challenge(t: Board, i: int, skip_logged: bool, events: list[Event]) -> None:
     """Judge the draw-wild; the challenger sees the judged hand until their next action."""
     record_ = t.wild_draw
     assert record_ is not None

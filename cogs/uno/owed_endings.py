@@ -1,7 +1,7 @@
 """Matches that ended just before the bot stopped: their end is shown after the restart.
 
 The action that ends a match is stored with the note that its end is owed
-(`db.tables.owed_endings`); what follows it in the channel (the round and match
+(`TableRepo.owed_endings` in db/tables.py); what follows it in the channel (the round and match
 summaries, the final table with its Rematch button, the offer behind that button) is
 Discord's side, done after the commit. A kill in between left a finished match whose
 table still showed the middle of a round: the next start replays the match from its

@@ -10,6 +10,7 @@ import pytest
 from engine.actions import (
     Accept,
     CallUno,
+    CatchUno,
     Challenge,
     ChooseColour,
     Draw,
@@ -20,7 +21,7 @@ from engine.actions import (
     TakeVolley,
 )
 from engine.builders import table_for_test
-from engine.cards import Colour, card
+from engine.cards import Card, Colour, card
 from engine.classic import RULES
 from engine.errors import IllegalAction, NotYourTurn, WrongMoment
 from engine.events import (
@@ -34,7 +35,7 @@ from engine.events import (
     VolleyRaised,
 )
 from engine.game import Game
-from engine.match import ClassicOptions, from_snapshot, new_match
+from engine.match import ClassicOptions, Match, from_snapshot, new_match
 from engine.seats import set_order
 from engine.views import Pending
 
@@ -63,7 +64,11 @@ def house(
 
 
 def hand_of(m: Game, player: str) -> list[str]:
-    return sorted(c.code for c in m.table.hands[m.table.index[player]])
+    return sorted(c.code for c in m.table.hands[m.table.players.index(player)])
+
+
+def hand_of_cards(m: Game | Match, player: str) -> tuple[Card, ...]:
+    return m.private_view(player).hand
 
 
 def test_house_rules_are_off_by_default_and_classic_plays_its_own_ruleset() -> None:
@@ -222,6 +227,94 @@ def test_h1_off_a_draw_two_is_drawn_by_itself() -> None:
         m.apply("b", TakeVolley())
 
 
+# H1 and X3 (decided 2026-12-06): a stack goes with the player whose card raised it ---------
+
+
+def test_h1_x3_a_stack_is_cancelled_when_its_raiser_leaves() -> None:
+    m = house(
+        {"a": "R+2 R1 R2", "b": "G+2 G5 G6", "c": "Y5 Y6 G+2", "d": "B5 B6"},
+        top="R3",
+        turn="a",
+        draw="B1 B2 B3 B4 B5",
+        stacking=True,
+    )
+    m.apply("a", Play(card("R+2")))
+    m.apply("b", Play(card("G+2")))
+    m.remove_player("b")
+    view = m.public_view()
+    assert view.to_act == "c"
+    assert view.pending is Pending.NONE
+    assert view.pending_draw == 0
+    assert m.table.volley == 0
+    assert hand_of(m, "c") == ["G+2", "Y5", "Y6"]
+    assert TakeVolley() not in m.legal_actions("c")
+    assert Draw() in m.legal_actions("c")  # a normal turn
+    m.apply("c", Play(card("G+2")))  # a plain play now: it starts a new stack on d
+    assert m.public_view().pending_draw == 2
+    assert m.public_view().to_act == "d"
+
+
+def test_h1_x3_a_stacked_wild_draw_four_is_cancelled_when_its_raiser_leaves() -> None:
+    m = wd4_stack()
+    m.apply("b", Play(card("W+4")))
+    m.apply("b", ChooseColour(Colour.BLUE))
+    assert m.public_view().pending_draw == 8
+    m.remove_player("b")
+    view = m.public_view()
+    assert view.to_act == "c"
+    assert view.pending is Pending.NONE
+    assert view.pending_draw == 0
+    assert view.active_colour is Colour.BLUE  # the colour b named stands
+    assert hand_of(m, "c") == ["W+4", "Y5", "Y6"]
+    assert set(m.legal_actions("c")) == {Play(card("W+4")), Draw()}
+
+
+def test_h1_x3_a_stacker_leaving_before_naming_the_colour_cancels_the_stack() -> None:
+    m = wd4_stack()
+    m.apply("b", Play(card("W+4")))
+    m.remove_player("b")  # their Wild Draw 4 still waits for its colour
+    view = m.public_view()
+    assert view.to_act == "c"
+    assert view.pending is Pending.NONE
+    assert view.pending_draw == 0
+    assert view.active_colour is Colour.RED  # the colour before b's wild stays
+    assert m.table.wild_draw is None
+
+
+def test_h1_x3_the_stack_stays_owed_when_an_earlier_stacker_leaves() -> None:
+    m = house(
+        {"a": "R+2 R1 R2", "b": "G+2 G5 G6", "c": "Y5 Y6", "d": "B5 B6"},
+        top="R3",
+        turn="a",
+        draw="B1 B2 B3 B4 B5",
+        stacking=True,
+    )
+    m.apply("a", Play(card("R+2")))
+    m.apply("b", Play(card("G+2")))
+    m.remove_player("a")  # b's card raised the total c owes, and b is still seated
+    view = m.public_view()
+    assert view.to_act == "c"
+    assert view.pending is Pending.VOLLEY
+    assert view.pending_draw == 4
+    assert m.legal_actions("c") == [TakeVolley()]
+
+
+def test_h1_x3_a_stack_survives_a_snapshot_and_goes_with_its_raiser() -> None:
+    m = house(
+        {"a": "R+2 R1 R2", "b": "G+2 G5 G6", "c": "Y5 Y6"},
+        top="R3",
+        turn="a",
+        draw="B1 B2 B3 B4 B5",
+        stacking=True,
+    )
+    m.apply("a", Play(card("R+2")))
+    m.apply("b", Play(card("G+2")))
+    copy = from_snapshot(json.loads(json.dumps(m.to_snapshot())))
+    copy.remove_player("b")
+    view = copy.public_view()
+    assert (view.to_act, view.pending, view.pending_draw) == ("c", Pending.NONE, 0)
+
+
 # H2 ------------------------------------------------------------------------------------
 
 
@@ -314,6 +407,49 @@ def test_h2_off_a_seven_is_a_plain_number() -> None:
     assert hand_of(m, "a") == ["R1"]
 
 
+def test_h2_a_zero_pass_exposes_nobody_to_a_catch() -> None:
+    m = house({"a": "R0 R1 R2", "b": "G5", "c": "Y5 Y6 Y7"}, top="R3", turn="a", seven_o=True)
+    m.apply("a", Play(card("R0")))
+    assert hand_of(m, "c") == ["G5"]  # b's single card reached c
+    assert all(not seat.exposed for seat in m.public_view().seats)
+    assert CallUno() not in m.legal_actions("c")
+
+
+def test_h2_uno_is_called_with_a_seven_or_zero_on_the_cards_left_by_the_play() -> None:
+    for face in ("R7", "R0"):
+        m = house({"a": f"{face} R1", "b": "G5 G6 G7", "c": "Y5"}, top="R3", turn="a", seven_o=True)
+        assert Play(card(face), uno=True) in m.legal_actions("a")  # leaves one card
+        m = house({"a": f"{face} R1 R2", "b": "G5 G6", "c": "Y5"}, top="R3", turn="a", seven_o=True)
+        assert Play(card(face), uno=True) not in m.legal_actions("a")  # leaves two
+        with pytest.raises(WrongMoment):
+            m.apply("a", Play(card(face), uno=True))
+
+
+def test_h2_nobody_can_be_caught_while_a_swap_is_chosen() -> None:
+    m = house({"a": "R7 R1", "b": "G5 G6 G7", "c": "Y5 Y6"}, top="R3", turn="a", seven_o=True)
+    m.apply("a", Play(card("R7")))  # one card left, no UNO called: the swap comes first
+    assert m.public_view().pending is Pending.SWAP
+    assert all(not seat.exposed for seat in m.public_view().seats)
+    assert CatchUno() not in m.legal_actions("b")
+    m.apply("a", SwapHands("b"))
+    assert all(not seat.exposed for seat in m.public_view().seats)
+
+
+def test_h2_x3_a_swap_being_chosen_stays_open_when_a_leaver_leaves_two_seated() -> None:
+    m = house({"a": "R7 R1", "b": "G5 G6 G7", "c": "Y5 Y6"}, top="R3", turn="a", seven_o=True)
+    m.apply("a", Play(card("R7")))
+    m.remove_player("c")
+    view = m.public_view()
+    assert view.pending is Pending.SWAP
+    assert view.to_act == "a"
+    assert m.legal_actions("a") == [SwapHands("b")]
+    with pytest.raises(WrongMoment):
+        m.apply("a", SwapHands("c"))
+    events = m.apply("a", SwapHands("b"))
+    assert HandsSwapped("a", "b") in events
+    assert m.public_view().to_act == "b"
+
+
 # H3 ------------------------------------------------------------------------------------
 
 
@@ -396,6 +532,99 @@ def test_h3_off_nobody_jumps_in() -> None:
     assert m.legal_actions("c") == []
     with pytest.raises(WrongMoment):
         m.apply("c", JumpIn(card("R3")))
+
+
+def test_h3_the_first_card_turned_up_may_be_jumped_on() -> None:
+    options = ClassicOptions(jump_in=True)
+    for seed in range(2000):
+        m = new_match("classic", players=("a", "b", "c", "d", "e"), seed=seed, options=options)
+        view = m.public_view()
+        top = view.top
+        if view.pending is not Pending.NONE or top is None or top.colour is None:
+            continue
+        twins = [p for p in m.players if p != view.to_act and top in hand_of_cards(m, p)]
+        if twins:
+            break
+    else:
+        raise AssertionError("no seed dealt a twin of the first card")
+    jumper = twins[0]
+    assert JumpIn(top) in m.legal_actions(jumper)
+    events = m.apply(jumper, JumpIn(top))
+    assert events[0] == JumpedIn(jumper)
+    assert m.public_view().top is top
+
+
+def test_h3_the_player_who_laid_the_top_card_may_jump_in_on_it() -> None:
+    m = house({"a": "R5 R5 G1 G2", "b": "B5 B6", "c": "Y6 Y7"}, top="R3", turn="a", jump_in=True)
+    m.apply("a", Play(card("R5")))
+    assert m.public_view().to_act == "b"
+    assert m.legal_actions("a") == [JumpIn(card("R5"))]
+    m.apply("a", JumpIn(card("R5")))
+    assert m.public_view().to_act == "b"  # play goes on from a
+    assert hand_of(m, "a") == ["G1", "G2"]
+
+
+def test_h3_the_player_in_turn_plays_rather_than_jumps_in() -> None:
+    m = house({"a": "R3 G1", "b": "B5 B6", "c": "Y6 Y7"}, top="R3", turn="a", jump_in=True)
+    assert JumpIn(card("R3")) not in m.legal_actions("a")
+    with pytest.raises(IllegalAction):
+        m.apply("a", JumpIn(card("R3")))
+
+
+def test_h3_no_jump_in_while_a_swap_is_chosen() -> None:
+    m = house(
+        {"a": "R7 R1", "b": "G5 G6", "c": "R7 Y6"},
+        top="R3",
+        turn="a",
+        jump_in=True,
+        seven_o=True,
+    )
+    m.apply("a", Play(card("R7")))
+    assert m.public_view().pending is Pending.SWAP
+    assert m.legal_actions("c") == []
+    with pytest.raises(NotYourTurn):
+        m.apply("c", JumpIn(card("R7")))
+
+
+def test_h3_no_jump_in_while_a_wild_draw_four_is_answered() -> None:
+    m = house(
+        {"a": "W+4 R1 R2", "b": "G5 G6", "c": "W+4 Y6"},
+        top="R3",
+        turn="a",
+        jump_in=True,
+    )
+    m.apply("a", Play(card("W+4")))
+    assert m.legal_actions("c") == []  # while the colour is named
+    m.apply("a", ChooseColour(Colour.BLUE))
+    assert m.legal_actions("c") == []  # while b answers
+    with pytest.raises(IllegalAction):
+        m.apply("c", JumpIn(card("W+4")))
+
+
+def test_h3_a_jumped_in_card_acts_from_the_jumpers_seat() -> None:
+    m = house(
+        {"a": "G1 G2", "b": "B5 B6", "c": "R7 Y6 Y7", "d": "B7 B8"},
+        top="R7",
+        turn="a",
+        jump_in=True,
+        seven_o=True,
+    )
+    m.apply("c", JumpIn(card("R7")))
+    view = m.public_view()
+    assert view.pending is Pending.SWAP
+    assert view.to_act == "c"  # the jumper chooses whom to swap with
+    m.apply("c", SwapHands("a"))
+    assert m.public_view().to_act == "d"
+    m = house(
+        {"a": "G1 G2", "b": "B5 B6", "c": "R+2 Y6 Y7", "d": "B7 B8"},
+        top="R+2",
+        turn="a",
+        jump_in=True,
+        stacking=True,
+    )
+    events = m.apply("c", JumpIn(card("R+2")))
+    assert VolleyRaised("c", "d", 2) in events
+    assert m.public_view().to_act == "d"
 
 
 # H4 ------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ The table log is compared as the table shows it (TurnStarted left out).
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import json
 from pathlib import Path
@@ -29,9 +30,11 @@ from typing import Any
 import pytest
 
 from engine.actions import from_json
+from engine.board import Board
 from engine.errors import NotYourTurn
 from engine.events import DirectionChanged
-from engine.match import Match, from_snapshot
+from engine.match import Match, from_snapshot, new_match
+from engine.table import Table
 
 CORPUS: list[dict[str, Any]] = json.loads(
     gzip.decompress((Path(__file__).parent / "old_snapshots" / "schema1.json.gz").read_bytes())
@@ -149,3 +152,13 @@ def test_d9_old_dump_actions_replay_in_the_old_order() -> None:
         assert match.to_snapshot()["discard"] == after["discard"]
         checked += 1
     assert checked >= 3
+
+
+def test_x4_the_table_holds_exactly_what_a_snapshot_saves() -> None:
+    """The rule state and nothing derived: every other field of the engine's working
+    board is rebuilt from it when a snapshot loads."""
+    match = new_match("classic", players=("a", "b", "c"), seed=3)
+    saved = set(match.to_snapshot()) - {"schema"}
+    assert {f.name for f in dataclasses.fields(Table)} == saved
+    derived = {f.name for f in dataclasses.fields(Board)} - saved
+    assert derived == {"shuffled_refill", "said", "order", "orders", "two_seated", "playable"}

@@ -61,6 +61,22 @@ def rematch_ids(message: Message) -> list[str]:
     return [c for c in message.custom_ids() if c.startswith("uno:rematch.")]
 
 
+async def ending_noted(database: Path, *, within: float) -> bool:
+    """Whether the bot notes, within `within` seconds, that no match's end is still owed.
+
+    The note has no message of its own to wait on, so the file is read again until then.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    while True:
+        async with Database.open(database) as db:
+            if await db.tables.owed_endings() == []:
+                return True
+        if loop.time() > deadline:
+            return False
+        await asyncio.sleep(0.05)
+
+
 async def logged(database: Path, match_id: int) -> list[tuple[int, dict[str, Any], float]]:
     """The match's action log: (player, action, when in seconds)."""
     async with Database.open(database) as db:
@@ -263,9 +279,10 @@ async def test_a_match_that_ended_just_before_a_kill_is_shown_after_the_restart(
     assert rounds
     assert len(rounds) == len(set(rounds))  # the last round's summary too, once
     assert table.table_message() is None  # no live table controls are left anywhere
+    # The end is noted as shown just after the final table is drawn: wait for the note.
+    assert await ending_noted(database, within=15.0)
     async with Database.open(database) as db:
         assert [o.table_id for o in await db.rematches.open_offers()] == [match_id]
-        assert await db.tables.owed_endings() == []
     with sqlite3.connect(database) as conn:
         (results,) = conn.execute(
             "SELECT count(*) FROM results WHERE match_id = ?", (match_id,)
