@@ -186,6 +186,7 @@ class UnoBot(commands.AutoShardedBot):
             turn_seconds=self.settings.turn_seconds,
             table_seed=self.settings.table_seed,
             computer_delay=self.settings.computer_delay_ms / 1000,
+            replay_days=self.settings.replay_days,
         )
         if self.settings.test_table_quiet_ms is not None:
             uno = replace(uno, table_quiet=self.settings.test_table_quiet_ms / 1000)

@@ -100,6 +100,13 @@ class Settings(BaseSettings):
         default=None,
         description="Seed the shuffles of new tables in order (to replay games); empty: random.",
     )
+    replay_days: int = Field(
+        default=0,
+        ge=0,
+        le=36500,
+        description="Days a finished match's moves are kept for /uno replay; 0 keeps them "
+        "forever. The match itself stays on the boards and in /uno history.",
+    )
     shard_count: int | None = Field(
         default=None,
         ge=1,

@@ -12,6 +12,7 @@ import aiosqlite
 
 from db.claims import ShardClaim
 from db.errors import wraps_storage_errors
+from db.history import HistoryRepo
 from db.lobbies import LobbyRepo
 from db.postgres_store import PostgresStore, is_postgres_url
 from db.prefs import PrefsRepo
@@ -60,6 +61,7 @@ class Database:
         self.lobbies = LobbyRepo(self)
         self.table_messages = TableMessageRepo(self)
         self.rematches = RematchRepo(self)
+        self.history = HistoryRepo(self, self.tables)
 
     @classmethod
     def open(

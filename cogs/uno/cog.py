@@ -14,6 +14,10 @@ from cogs.uno import answers, ids, payloads, render
 from cogs.uno.click_clock import TOO_LATE, ClickClock
 from cogs.uno.collector import Collector
 from cogs.uno.computers import ComputerSeats
+from cogs.uno.history import ids as history_ids
+from cogs.uno.history.library import ReplayLibrary
+from cogs.uno.history.panels import HistoryPanels
+from cogs.uno.history.retention import LogRetention
 from cogs.uno.issued import click_data
 from cogs.uno.l10n import N_, member_language, server_language, speak, speaking, t, tn
 from cogs.uno.lobbies import LobbyManager
@@ -47,6 +51,7 @@ UNKNOWN_INTERACTION = 10062  # Discord's code once the 3 s to answer have passed
 DUO_TARGET = app_commands.Range[int, 50, 1000]
 PIZZA_TARGET = app_commands.Range[int, 50, 1000]
 CLASSIC_TARGET = app_commands.Range[int, 50, 1000]
+MAX_ID = 2**53  # a match number as Discord's integer options carry it
 OUT_OF_DATE = N_("That control is out of date. Press **Hand** on your table for a fresh one.")
 
 
@@ -89,6 +94,9 @@ class UnoCog(commands.Cog):
         self.message.final_buttons = self.rematches.offer
         self.owed = OwedEndings(self.tables, self.message)
         self._owed_task: asyncio.Task[None] | None = None
+        self.replays = ReplayLibrary(db, turn_seconds=settings.turn_seconds)
+        self.past = HistoryPanels(db, self.replays)
+        self.retention = LogRetention(db, days=settings.replay_days)
 
     async def cog_load(self) -> None:
         # Before the tables are back: their re-posts would race the look for old messages.
@@ -107,6 +115,7 @@ class UnoCog(commands.Cog):
             replaced,
         )
         self._owed_task = asyncio.create_task(self._show_owed(), name="uno-owed-endings")
+        self.retention.start()
         self.collector.freeze()
 
     async def _show_owed(self) -> None:
@@ -123,6 +132,7 @@ class UnoCog(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.collector.close()
+        await self.retention.stop()
         self.computers.shutdown()
         if self._owed_task is not None:
             self._owed_task.cancel()
@@ -170,7 +180,7 @@ class UnoCog(commands.Cog):
             log.info("Dropped a click that arrived %.1f s after it was made", age)
             return
         custom_id, values = click_data(interaction)
-        control = ids.parse_custom_id(custom_id)
+        control = ids.parse_custom_id(custom_id) or history_ids.parse(custom_id)
         with speaking(member_language(interaction)):  # public messages say otherwise
             try:
                 await self._route(interaction, control, values, age=age)
@@ -182,7 +192,7 @@ class UnoCog(commands.Cog):
     async def _route(
         self,
         interaction: discord.Interaction[Any],
-        control: ids.ParsedId | None,
+        control: ids.ParsedId | history_ids.HistoryClick | None,
         values: tuple[str, ...],
         *,
         age: float,
@@ -197,6 +207,8 @@ class UnoCog(commands.Cog):
             await _rules_details(interaction, control.variant)
         elif isinstance(control, ids.SettingsControl):
             await self.server_settings.click(interaction, control)
+        elif isinstance(control, history_ids.HistoryClick):
+            await self.past.click(interaction, control)
         elif self.tables.closing:
             await answers.reply(
                 interaction, t("I'm restarting; every game is saved. Try again in a minute.")
@@ -467,6 +479,28 @@ class UnoCog(commands.Cog):
     ) -> None:
         await self.boards.record(interaction, member or interaction.user)
 
+    @uno.command(name="history", description=N_("A member's finished matches here, to replay."))
+    @app_commands.guild_only()
+    @app_commands.describe(
+        member=N_("Whose matches (default: yours)"),
+        variant=N_("Which game (default: every game)"),
+    )
+    async def history(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.Member | None = None,
+        variant: VariantChoice | None = None,
+    ) -> None:
+        await self.past.history(interaction, member or interaction.user, variant)
+
+    @uno.command(name="replay", description=N_("Step through a finished match (only you see it)."))
+    @app_commands.guild_only()
+    @app_commands.describe(match=N_("The match's number: under its summary, and in /uno history"))
+    async def replay(
+        self, interaction: discord.Interaction[Any], match: app_commands.Range[int, 1, MAX_ID]
+    ) -> None:
+        await self.past.show(interaction, match, step=0, new=True)
+
     @uno.command(name="forget", description=N_("Erase a member's UNO record in this server."))
     @app_commands.guild_only()
     @app_commands.describe(
@@ -491,6 +525,7 @@ class UnoCog(commands.Cog):
             raise UserFacingError(
                 t("That member is playing here right now: erase the record once the game is over.")
             ) from None
+        self.replays.forget()  # kept replays name the member's seat
         await answers.reply(interaction, _forgotten(interaction.user.id, who, touched))
 
     @uno.command(name="settings", description=N_("This server's UNO settings (Manage Server)."))

@@ -30,6 +30,7 @@ PORTABLE = {
     "test_tables",
     "test_portable",
     "test_shards",
+    "test_history",
 }
 # Modules about the whole-on-thread path itself.
 WHOLE_ON_THREAD_ONLY = {"test_run_in_transaction", "test_aiosqlite_thread"}

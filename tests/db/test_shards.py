@@ -4,6 +4,8 @@ both engines; every row belongs to exactly one process."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
 from db.database import Database
@@ -122,23 +124,40 @@ async def test_lobbies_offers_and_table_messages_follow_their_servers(db: Databa
     assert len(await db.table_messages.of_ended_matches()) == len(GUILDS) + 1
 
 
-async def test_owed_match_endings_follow_their_servers(db: Database) -> None:
+async def ended_matches(db: Database) -> dict[int, int]:
+    """A one-action match played to its end in every server: match id -> guild id."""
+    ended = {}
     for guild in GUILDS:
         match = await start(db, 1, 2, guild_id=guild)
         await db.tables.record_action(
-            match, seq=1, player_id=1, action='{"type":"play"}', state=lambda: "{}", deadline=None,
-            round_result=RoundResult(round_no=1, winner_id=1, points={2: 210}),
+            match, seq=1, player_id=1, action='{"type":"play"}', state=lambda: "{}",
+            deadline=None, round_result=RoundResult(round_no=1, winner_id=1, points={2: 210}),
             results=[
                 PlayerResult(user_id=1, score=0, place=1, outcome="won"),
                 PlayerResult(user_id=2, score=210, place=2, outcome="lost"),
             ],
         )  # fmt: skip
-    assert len(await db.tables.owed_endings()) == len(GUILDS)
+        ended[match] = guild
+    return ended
+
+
+async def test_owed_match_endings_follow_their_servers(db: Database) -> None:
+    ended = await ended_matches(db)
+    assert sorted(await db.tables.owed_endings()) == sorted(ended)
     for shards in (Shards.of(3, {0}), Shards.of(3, {1, 2})):
         owed = await process(db, shards).tables.owed_endings()
-        assert sorted([await guild_of(db, m) for m in owed]) == sorted(
-            g for g in GUILDS if shards.owns(g)
-        )
+        assert sorted(ended[m] for m in owed) == sorted(g for g in GUILDS if shards.owns(g))
+
+
+async def test_each_process_drops_only_its_own_servers_old_moves(db: Database) -> None:
+    ended = await ended_matches(db)
+    shards = Shards.of(3, {1})
+    later = datetime.now(UTC) + timedelta(days=1)
+    assert await process(db, shards).history.drop_logs(ended_before=later) == sum(
+        shards.owns(g) for g in GUILDS
+    )
+    for match, guild in ended.items():
+        assert len(await db.tables.actions(match)) == (0 if shards.owns(guild) else 1)
 
 
 async def guild_of(db: Database, match_id: int) -> int:
