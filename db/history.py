@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from db.errors import UnknownMatch, wraps_storage_errors
 from db.history_models import Finisher, HistoryPage, PastMatch, StoredMatch
 from db.models import LoggedAction, Variant, from_ms, to_ms
+from db.shards import owned
 from db.tx import Tx
 
 if TYPE_CHECKING:
@@ -110,14 +111,16 @@ class HistoryRepo:
     @wraps_storage_errors
     async def drop_logs(self, *, ended_before: datetime) -> int:
         """Delete the action logs of matches that ended before `ended_before`; their
-        rows, rounds and results stay (boards and history are unchanged)."""
+        rows, rounds and results stay (boards and history are unchanged). Opened for
+        some shards: their servers' matches only (each process drops its own)."""
         before = to_ms(ended_before)
+        mine, params = owned(self._db.shards, "guild_id")
 
         async def drop(tx: Tx) -> int:
             return await tx.run(
                 "DELETE FROM actions WHERE match_id IN (SELECT match_id FROM matches"
-                " WHERE status <> 'running' AND ended_at < :before)",
-                {"before": before},
+                f" WHERE status <> 'running' AND ended_at < ? AND {mine})",
+                (before, *params),
             )
 
         return await self._db.run_in_transaction(drop)

@@ -46,6 +46,7 @@ log = logging.getLogger(__name__)
 
 VariantChoice = Literal["duo", "pizza", "classic"]
 StrengthChoice = Literal["easy", "normal", "hard"]
+AnyBot = commands.Bot | commands.AutoShardedBot  # bot.py's runs shards; tests' need not
 UNKNOWN_INTERACTION = 10062  # Discord's code once the 3 s to answer have passed
 DUO_TARGET = app_commands.Range[int, 50, 1000]
 PIZZA_TARGET = app_commands.Range[int, 50, 1000]
@@ -72,7 +73,7 @@ class UnoCog(commands.Cog):
         name="uno", description=N_("Play UNO: Duo, Pocket Pizza Pizza or classic")
     )
 
-    def __init__(self, bot: commands.Bot, db: Database, settings: UnoSettings) -> None:
+    def __init__(self, bot: AnyBot, db: Database, settings: UnoSettings) -> None:
         self.bot = bot
         self.db = db
         self.clock = ClickClock()
@@ -628,6 +629,6 @@ def _forgotten(caller: int, who: int, touched: int) -> str:
     )
 
 
-async def install(bot: commands.Bot, db: Database, settings: UnoSettings) -> None:
+async def install(bot: AnyBot, db: Database, settings: UnoSettings) -> None:
     """Add the UNO cog; it restores the running tables as it loads."""
     await bot.add_cog(UnoCog(bot, db, settings))
