@@ -2,7 +2,8 @@
 
 `python bot.py` (or `make run`) starts the bot with the settings of
 config.py. Exit status: 0 after a clean shutdown, 1 when Discord cannot be
-reached, 2 when the configuration is wrong (no token, a refused token, a
+reached or another process runs this one's shards, 2 when the configuration is
+wrong (no token, a refused token, part of the shards on a SQLite file, a
 database that cannot be opened or read).
 """
 
@@ -30,7 +31,9 @@ from cogs.uno.render import faces
 from cogs.uno.transport import internals, raw_http
 from config import Settings
 from db.database import Database
-from db.errors import DatabaseError
+from db.errors import DatabaseError, ShardsTaken
+from db.postgres_store import is_postgres_url
+from db.shards import Shards
 
 log = logging.getLogger("uno")
 
@@ -76,8 +79,29 @@ class TablesNotRestored(Exception):
         self.original = original
 
 
-class UnoBot(commands.Bot):
-    """The bot: app commands only, no privileged intents."""
+def shards_of(settings: Settings) -> Shards | None:
+    """The shards this process runs, when SHARD_COUNT names them; None: Discord decides."""
+    if settings.shard_count is None:
+        return None
+    return Shards.of(settings.shard_count, settings.shard_ids)
+
+
+def shard_problem(settings: Settings) -> str | None:
+    """Why these settings cannot run, in one sentence: several processes share one
+    database, and only PostgreSQL takes writers from several processes."""
+    database_url = settings.database_url.get_secret_value() if settings.database_url else ""
+    if not settings.runs_part_of_the_shards or is_postgres_url(database_url):
+        return None
+    return (
+        f"SHARD_IDS runs only some of the {settings.shard_count} shards, so other processes "
+        "run the rest, and processes can share only a PostgreSQL database: set DATABASE_URL "
+        "to a postgresql:// URL (a SQLite file serves one process running every shard)."
+    )
+
+
+class UnoBot(commands.AutoShardedBot):
+    """The bot: app commands only, no privileged intents; the shards SHARD_COUNT and
+    SHARD_IDS name, or as many as Discord recommends, in this process."""
 
     def __init__(self, settings: Settings, **kwargs: Any) -> None:
         # The bot has no voice features: don't warn about missing voice libraries.
@@ -86,6 +110,9 @@ class UnoBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads for the tables
         intents.guild_messages = True  # to notice a table buried by chat; not message content
+        self.shards_run = shards_of(settings)
+        if self.shards_run is not None:
+            kwargs.update(shard_count=self.shards_run.count, shard_ids=sorted(self.shards_run.ids))
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
@@ -123,8 +150,11 @@ class UnoBot(commands.Bot):
         self.db = await Database.open(
             database_url.get_secret_value() if database_url else self.settings.database_path,
             whole_on_thread=self.settings.db_whole_on_thread,
+            shards=self.shards_run,
         )
         log.info("Database open at %s", self.db.store.name)
+        # Before any table is restored: no other process may be running these shards.
+        await self.db.claim_shards()
         # The modules and settings loaded so far live as long as the process. Freezing
         # them keeps the collector from re-scanning them, so full collections run often
         # enough to free each click's reference cycles before they pile up in memory.
@@ -133,6 +163,7 @@ class UnoBot(commands.Bot):
             turn_seconds=self.settings.turn_seconds,
             table_seed=self.settings.table_seed,
             computer_delay=self.settings.computer_delay_ms / 1000,
+            replay_days=self.settings.replay_days,
         )
         if self.settings.test_table_quiet_ms is not None:
             uno = replace(uno, table_quiet=self.settings.test_table_quiet_ms / 1000)
@@ -168,7 +199,7 @@ class UnoBot(commands.Bot):
 
     async def close(self) -> None:
         if self.settings.fast_paths:
-            internals.cancel_ready_task(self)
+            internals.cancel_ready_tasks(self)
         if self._emoji_sync is not None and not self._emoji_sync.done():
             self._emoji_sync.cancel()
         await super().close()  # unloads the cogs first, which stop their timers
@@ -178,7 +209,14 @@ class UnoBot(commands.Bot):
 
     async def on_ready(self) -> None:
         assert self.user is not None
-        log.info("Ready as %s (id %s) in %d servers", self.user, self.user.id, len(self.guilds))
+        log.info(
+            "Ready as %s (id %s) in %d servers, shards %s of %s",
+            self.user,
+            self.user.id,
+            len(self.guilds),
+            ",".join(str(shard) for shard in sorted(self.shards)),
+            self.shard_count,
+        )
 
 
 async def run(settings: Settings) -> int:
@@ -200,6 +238,11 @@ async def run(settings: Settings) -> int:
         except discord.PrivilegedIntentsRequired:
             fail("Discord refused the gateway intents; this bot needs no privileged intent.")
             return 2
+        except ShardsTaken as error:
+            # Exit status 1, not 2: a process whose machine stopped may hold them a few
+            # seconds more, and a service manager starting this one again then succeeds.
+            fail(f"This bot process cannot start: {error}.")
+            return 1
         except DatabaseError as error:
             fail(f"The database at DATABASE_PATH cannot be used: {error}.")
             return 2
@@ -248,6 +291,10 @@ def main() -> int:
             f"{'.'.join(str(p) for p in e['loc']).upper()}: {e['msg']}" for e in error.errors()
         )
         fail(f"The settings in the environment or .env are invalid ({problems}).")
+        return 2
+    problem = shard_problem(settings)
+    if problem is not None:
+        fail(problem)
         return 2
     if settings.discord_token is None:
         fail(

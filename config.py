@@ -2,13 +2,33 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationInfo, field_validator, model_validator
+from pydantic_core import PydanticCustomError
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+SHARD_RANGE = re.compile(r"(\d+)(?:-(\d+))?")
+MAX_SHARDS = 65536  # far beyond any bot Discord serves; bounds what a typo can ask for
+
+
+def shard_ids_of(text: str) -> tuple[int, ...]:
+    """`0-3`, `0,2` or `0-1,4` as sorted shard ids; ValueError in plain words."""
+    ids: set[int] = set()
+    for piece in text.split(","):
+        found = SHARD_RANGE.fullmatch(piece.strip())
+        if found is None:
+            raise ValueError(f"{piece.strip()!r} is not a shard id or a range like 0-3")
+        first, last = int(found[1]), int(found[2] or found[1])
+        if last >= MAX_SHARDS:
+            raise ValueError(f"shard ids stop at {MAX_SHARDS - 1}")
+        if last < first:
+            raise ValueError(f"the range {first}-{last} goes backwards")
+        ids.update(range(first, last + 1))
+    return tuple(sorted(ids))
 
 
 class Settings(BaseSettings):
@@ -80,6 +100,25 @@ class Settings(BaseSettings):
         default=None,
         description="Seed the shuffles of new tables in order (to replay games); empty: random.",
     )
+    replay_days: int = Field(
+        default=0,
+        ge=0,
+        le=36500,
+        description="Days a finished match's moves are kept for /uno replay; 0 keeps them "
+        "forever. The match itself stays on the boards and in /uno history.",
+    )
+    shard_count: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_SHARDS,
+        description="How many shards the whole bot runs, the same in every process; "
+        "empty: Discord's recommendation, all in this one process.",
+    )
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
+        default=None,
+        description="The shards this process runs (`0-3`, `0,2`), out of SHARD_COUNT; "
+        "empty: all of them.",
+    )
     discord_api_base: str | None = Field(
         default=None,
         description="Another Discord API base URL (an HTTP proxy, or the test emulator).",
@@ -89,6 +128,50 @@ class Settings(BaseSettings):
         description="Kept-alive connections for click answers and table edits, and gateway "
         "events the bot never reads skipped unparsed; false: discord.py's own ways only.",
     )
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _parse_shard_ids(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        try:
+            return shard_ids_of(value)
+        except ValueError as error:
+            raise PydanticCustomError("shard_ids", str(error)) from None
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_ids_within_count(
+        cls, ids: tuple[int, ...] | None, info: ValidationInfo
+    ) -> tuple[int, ...] | None:
+        if ids is None or "shard_count" not in info.data:  # unset, or the count is wrong
+            return ids
+        count = info.data["shard_count"]
+        if count is None:
+            raise PydanticCustomError(
+                "shard_ids",
+                "set SHARD_COUNT too, the number of shards of the whole bot (the same in "
+                "every process)",
+            )
+        if not ids:
+            raise PydanticCustomError("shard_ids", "names no shard")
+        beyond = [shard for shard in ids if shard >= count]
+        if beyond:
+            raise PydanticCustomError(
+                "shard_ids",
+                "names shard {beyond}, but with SHARD_COUNT={count} the shards are 0 to {last}",
+                {"beyond": beyond[0], "count": count, "last": count - 1},
+            )
+        return ids
+
+    @property
+    def runs_part_of_the_shards(self) -> bool:
+        """Whether this process runs only some of the bot's shards (others run the rest)."""
+        return (
+            self.shard_count is not None
+            and self.shard_ids is not None
+            and len(self.shard_ids) < self.shard_count
+        )
 
     @model_validator(mode="after")
     def _short_turns_for_tests(self) -> Settings:

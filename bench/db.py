@@ -38,6 +38,11 @@ Pizza; 150 at a time) give the file size, scaled to 1,000 matches (size grows
 linearly: every match adds the same kinds of rows); the live bytes (pages in
 use, per dbstat) are shown too, since the freelist left by dropped snapshots is
 reused by later matches.
+
+Last, the replays' figures (bench/replay_figures.py; `--replays` runs only them):
+the bytes a finished match keeps (Duo, Pizza with 4, classic with 6, played by
+computers) and the time to build and draw a replay step of a 40-round match
+(target p99 <= 50 ms).
 """
 
 from __future__ import annotations
@@ -62,6 +67,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import db.endings as endings_module
 import db.tables as tables_module
+from bench.replay_figures import bytes_per_match, step_times
 from db.database import Database
 from db.models import PlayerResult, RoundResult, Seat, Variant
 from tests.postgres import PostgresServer, binaries
@@ -504,6 +510,16 @@ def _size(path: Path) -> int:
     return path.stat().st_size
 
 
+async def replays(folder: Path, *, matches: int = 30) -> dict[str, Any]:
+    """Bytes a finished match keeps for its replay, and a replay step's time (issue 26)."""
+    sizes = await bytes_per_match(folder, matches=matches)
+    for name, figures in sizes.items():
+        print(f"finished {name:10s}      " + "  ".join(f"{k}={v}" for k, v in figures.items()))
+    steps = step_times()
+    print("replay step, 40 rounds: " + "  ".join(f"{k}={v}" for k, v in steps.items()))
+    return {"bytes": sizes, "step": steps}
+
+
 async def on_postgres() -> dict[str, Any]:
     """The paced action and result runs again on a PostgreSQL server of the tests' kind
     (a temporary directory, a Unix socket, synchronous_commit=on); {} without one."""
@@ -533,6 +549,10 @@ async def on_postgres() -> dict[str, Any]:
 
 
 async def main() -> None:
+    if "--replays" in sys.argv:  # only the replays' figures (well under a minute)
+        with tempfile.TemporaryDirectory() as tmp:
+            print(json.dumps(await replays(Path(tmp))))
+        return
     print(
         f"{TABLES} tables; snapshot ~{round(statistics.mean(map(len, STATES)))} bytes every "
         f"{SNAPSHOT_EVERY} actions and each round start; load average "
@@ -586,6 +606,7 @@ async def main() -> None:
         size = await file_size(folder / "size.db")
         out["size"] = size
         print("finished matches:        " + "  ".join(f"{k}={v}" for k, v in size.items()))
+        out["replays"] = await replays(folder)
     out["load_average"] = round(os.getloadavg()[0], 2)
     p99 = out["paced_group-commit"]["p99_ms"]
     out["target_p99_ms"] = TARGET_P99_MS

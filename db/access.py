@@ -10,6 +10,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol, TypeVar
 
+from db.shards import Shards
 from db.tx import Dialect, Tx
 
 T = TypeVar("T")
@@ -21,6 +22,11 @@ class Access(Protocol):
     @property
     def dialect(self) -> Dialect:
         """Which engine stores the data."""
+        ...
+
+    @property
+    def shards(self) -> Shards | None:
+        """The shards whose servers' rows a start-up restores; None: every server's."""
         ...
 
     def reading(self) -> AbstractAsyncContextManager[Tx]:

@@ -10,7 +10,9 @@ from typing import Any, Self, TypeVar
 
 import aiosqlite
 
+from db.claims import ShardClaim
 from db.errors import wraps_storage_errors
+from db.history import HistoryRepo
 from db.lobbies import LobbyRepo
 from db.postgres_store import PostgresStore, is_postgres_url
 from db.prefs import PrefsRepo
@@ -18,6 +20,7 @@ from db.ratings import RatingRepo
 from db.rematches import RematchRepo
 from db.scores import ScoreRepo
 from db.settings import SettingsRepo
+from db.shards import Shards
 from db.sqlite_store import SqliteStore, Synchronous
 from db.table_messages import TableMessageRepo
 from db.tables import TableRepo
@@ -40,8 +43,16 @@ class Database:
     rematch offers). Both engines run the same repositories, models and migrations.
     """
 
-    def __init__(self, store: SqliteStore | PostgresStore, *, snapshot_every: int) -> None:
+    def __init__(
+        self,
+        store: SqliteStore | PostgresStore,
+        *,
+        snapshot_every: int,
+        shards: Shards | None = None,
+    ) -> None:
         self.store = store
+        self.shards = shards
+        self._claim: ShardClaim | None = None
         self.tables = TableRepo(self, snapshot_every=snapshot_every)
         self.scores = ScoreRepo(self)
         self.ratings = RatingRepo(self)
@@ -50,6 +61,7 @@ class Database:
         self.lobbies = LobbyRepo(self)
         self.table_messages = TableMessageRepo(self)
         self.rematches = RematchRepo(self)
+        self.history = HistoryRepo(self, self.tables)
 
     @classmethod
     def open(
@@ -60,6 +72,7 @@ class Database:
         synchronous: Synchronous = "FULL",
         checkpoint_every_s: float = 1.0,
         whole_on_thread: bool = True,
+        shards: Shards | None = None,
     ) -> _Opener:
         """Open (creating it if needed) and migrate the database at `target`.
 
@@ -68,9 +81,17 @@ class Database:
         are SQLite's (see SqliteStore.open): `synchronous` FULL (default) survives a
         power cut with every answered action; PostgreSQL always commits with
         synchronous_commit=on.
+
+        `shards`: the Discord shards this process runs, when it runs only some of them.
+        What a start-up restores (`running_tables`, `owed_endings`, `lobbies.left_open`,
+        `rematches.open_offers`, `table_messages.of_ended_matches` and `of_replaced`) is
+        then only the rows of those shards' servers, and rematch offers are kept per
+        process; everything else reads and writes every server's rows.
         """
         return _Opener(
-            cls._open(target, snapshot_every, synchronous, checkpoint_every_s, whole_on_thread)
+            cls._open(
+                target, snapshot_every, synchronous, checkpoint_every_s, whole_on_thread, shards
+            )
         )
 
     @classmethod
@@ -81,6 +102,7 @@ class Database:
         synchronous: Synchronous,
         checkpoint_every_s: float,
         whole_on_thread: bool,
+        shards: Shards | None,
     ) -> Database:
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
@@ -94,7 +116,7 @@ class Database:
                 checkpoint_every_s=checkpoint_every_s,
                 whole_on_thread=whole_on_thread,
             )
-        db = cls(store, snapshot_every=snapshot_every)
+        db = cls(store, snapshot_every=snapshot_every, shards=shards)
         db.tables.start()
         return db
 
@@ -109,6 +131,15 @@ class Database:
         return self._sqlite().path
 
     @wraps_storage_errors
+    async def claim_shards(self, *, wait_s: float = 30.0) -> None:
+        """Hold this process's shards (`shards`; None: the whole bot) until `close()`, so
+        that no other bot process runs them or another SHARD_COUNT (db/claims.py); raise
+        ShardsTaken when another keeps them past `wait_s`. PostgreSQL only: a SQLite file
+        serves a single process."""
+        if isinstance(self.store, PostgresStore) and self._claim is None:
+            self._claim = await self.store.claim(self.shards, wait_s=wait_s)
+
+    @wraps_storage_errors
     async def close(self) -> None:
         """Flush queued writes, then close the store (on SQLite: the WAL checkpointed).
 
@@ -118,7 +149,12 @@ class Database:
             await self.tables.stop()
         finally:
             # Only now: stop() still writes the queued actions through the store.
-            await self.store.close()
+            try:
+                if self._claim is not None:
+                    claim, self._claim = self._claim, None
+                    await claim.release()
+            finally:
+                await self.store.close()
 
     async def __aenter__(self) -> Self:
         return self

@@ -69,6 +69,33 @@ class SchemaTooNew(DatabaseError):
         self.known = known
 
 
+class ShardsTaken(DatabaseError):
+    """Another bot process on this PostgreSQL database runs shards this one was to run,
+    or runs the bot with another SHARD_COUNT: both would play the same tables."""
+
+    def __init__(self, *, count: int, taken: list[int], other_counts: list[int]) -> None:
+        if other_counts:
+            other = other_counts[0]
+            said = f"SHARD_COUNT={other}" if other else "SHARD_COUNT unset"
+            mine = f"SHARD_COUNT={count}" if count else "SHARD_COUNT unset"
+            text = (
+                f"another bot process runs on this database with {said}, and this one has "
+                f"{mine}: stop every process before changing SHARD_COUNT, then start them "
+                "all with the new one"
+            )
+        else:
+            shards = ", ".join(str(shard) for shard in taken)
+            word = "shard" if len(taken) == 1 else "shards"
+            text = (
+                f"another bot process on this database runs {word} {shards}: stop it, or "
+                "give this one other SHARD_IDS"
+            )
+        super().__init__(text)
+        self.count = count
+        self.taken = taken
+        self.other_counts = other_counts
+
+
 class MigrationError(DatabaseError):
     """The migration files themselves are broken (numbering, names)."""
 

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 from db.errors import wraps_storage_errors
 from db.models import now_ms
+from db.shards import owned
 
 if TYPE_CHECKING:
     from db.access import Access
@@ -49,10 +50,14 @@ class LobbyRepo:
 
     @wraps_storage_errors
     async def left_open(self) -> list[LobbyRow]:
-        """Every lobby row (at start-up: lobbies the last run never closed)."""
+        """Every lobby row (at start-up: lobbies the last run never closed); opened for
+        some shards, only their servers' lobbies."""
+        mine, params = owned(self._db.shards, "guild_id")
         async with self._db.reading() as conn:
             rows = await conn.fetchall(
-                "SELECT lobby_id, guild_id, channel_id, message_id FROM lobbies ORDER BY lobby_id"
+                "SELECT lobby_id, guild_id, channel_id, message_id FROM lobbies"
+                f" WHERE {mine} ORDER BY lobby_id",
+                params,
             )
         return [
             LobbyRow(lobby_id=lid, guild_id=gid, channel_id=cid, message_id=mid)

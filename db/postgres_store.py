@@ -8,9 +8,11 @@ from typing import Any, TypeVar
 
 import asyncpg
 
+from db.claims import ShardClaim
 from db.errors import DatabaseClosed, storage_errors
 from db.migrate import apply_pg_migrations, load_migrations
 from db.pg_tx import PgTx, numbered
+from db.shards import Shards
 from db.tx import Dialect, Tx
 
 T = TypeVar("T")
@@ -61,6 +63,12 @@ class PostgresStore:
             await pool.close()
             raise
         return cls(pool, name=name)
+
+    async def claim(self, shards: Shards | None, *, wait_s: float) -> ShardClaim:
+        """Hold `shards` against every other process on this database (db/claims.py)."""
+        self._check_open()
+        with storage_errors("Database.claim_shards"):
+            return await ShardClaim.take(self._pool, shards, wait_s=wait_s)
 
     async def close(self) -> None:
         if self._closed:

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from db.errors import wraps_storage_errors
 from db.models import now_ms
+from db.shards import owned
 
 if TYPE_CHECKING:
     from db.access import Access
@@ -40,7 +41,8 @@ class RematchRepo:
 
     @wraps_storage_errors
     async def offer(self, row: RematchRow, *, keep: int) -> None:
-        """Store the offer (once per match) and forget all but the newest `keep`."""
+        """Store the offer (once per match) and forget all but the newest `keep` (opened
+        for some shards: of their servers' offers, so each process keeps its own)."""
         values = (
             row.table_id,
             row.guild_id,
@@ -52,7 +54,8 @@ class RematchRepo:
             json.dumps(sorted(row.accepted)),
             now_ms(),
         )
-        await self._db.run_in_transaction(partial(_offer, values, keep))
+        mine = owned(self._db.shards, "guild_id")
+        await self._db.run_in_transaction(partial(_offer, values, keep, mine))
 
     @wraps_storage_errors
     async def accept(self, table_id: int, accepted: Iterable[int]) -> None:
@@ -69,11 +72,14 @@ class RematchRepo:
 
     @wraps_storage_errors
     async def open_offers(self) -> list[RematchRow]:
-        """Every stored offer, oldest first (at start-up)."""
+        """Every stored offer, oldest first (at start-up); opened for some shards, only
+        their servers' offers."""
+        mine, params = owned(self._db.shards, "guild_id")
         async with self._db.reading() as conn:
             rows = await conn.fetchall(
                 "SELECT table_id, guild_id, channel_id, host_id, variant, options_json,"
-                " seats_json, accepted_json FROM rematch_offers ORDER BY table_id"
+                f" seats_json, accepted_json FROM rematch_offers WHERE {mine} ORDER BY table_id",
+                params,
             )
         return [
             RematchRow(
@@ -90,15 +96,19 @@ class RematchRepo:
         ]
 
 
-async def _offer(values: tuple[object, ...], keep: int, conn: Tx) -> None:
+async def _offer(
+    values: tuple[object, ...], keep: int, mine: tuple[str, tuple[int, ...]], conn: Tx
+) -> None:
     await conn.run(
         "INSERT INTO rematch_offers (table_id, guild_id, channel_id,"
         " host_id, variant, options_json, seats_json, accepted_json, offered_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO NOTHING",
         values,
     )
+    condition, params = mine
     await conn.run(
-        "DELETE FROM rematch_offers WHERE table_id NOT IN"
-        " (SELECT table_id FROM rematch_offers ORDER BY table_id DESC LIMIT ?)",
-        (keep,),
+        f"DELETE FROM rematch_offers WHERE {condition} AND table_id NOT IN"
+        f" (SELECT table_id FROM rematch_offers WHERE {condition}"
+        " ORDER BY table_id DESC LIMIT ?)",
+        (*params, *params, keep),
     )

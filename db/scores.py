@@ -7,6 +7,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from db.errors import MemberPlaying, wraps_storage_errors
+from db.history import forget_in_logs
 from db.models import (
     FORGOTTEN_NAME,
     LeaderboardEntry,
@@ -227,6 +228,7 @@ async def _forget(user_id: int, guild_id: int | None, conn: Tx) -> int:
     naming = [(tid,) for tid, seats in offers if any(s[0] == user_id for s in json.loads(seats))]
     if naming:
         await conn.run_many("DELETE FROM rematch_offers WHERE table_id = ?", naming)
+    await forget_in_logs(conn, scope, params)  # before their id changes
     return await conn.run(
         "UPDATE match_players SET user_id = -(seat + 1), display_name = :name"
         " WHERE user_id = :user AND match_id IN"

@@ -39,6 +39,7 @@ from db.models import (
     now_ms,
     to_ms,
 )
+from db.shards import owned
 from db.tx import Tx
 from db.writer import GroupCommitter
 
@@ -287,9 +288,15 @@ class TableRepo:
 
     @wraps_storage_errors
     async def owed_endings(self) -> list[int]:
-        """Matches played to their end whose end was not shown yet (a restart shows it)."""
+        """Matches played to their end whose end was not shown yet (a restart shows it);
+        opened for some shards, only their servers'."""
+        mine, params = owned(self._db.shards, "m.guild_id")
         async with self._db.reading() as conn:
-            rows = await conn.fetchall("SELECT match_id FROM endings_owed ORDER BY match_id")
+            rows = await conn.fetchall(
+                "SELECT o.match_id FROM endings_owed AS o JOIN matches AS m USING (match_id)"
+                f" WHERE {mine} ORDER BY o.match_id",
+                params,
+            )
         return [int(row[0]) for row in rows]
 
     @wraps_storage_errors
@@ -316,9 +323,13 @@ class TableRepo:
 
     @wraps_storage_errors
     async def running_tables(self) -> list[RunningTable]:
-        """Return every running table: its match, latest snapshot and the actions after it."""
+        """Return every running table: its match, latest snapshot and the actions after it.
+
+        Opened for some shards (`Database.open(shards=)`): only their servers' tables.
+        """
+        mine, params = owned(self._db.shards, "m.guild_id")
         async with self._db.reading() as conn:
-            matches = await _load_matches(conn, "m.status = 'running'", ())
+            matches = await _load_matches(conn, f"m.status = 'running' AND {mine}", params)
             return [await _running_table(conn, match) for match in matches]
 
     @wraps_storage_errors

@@ -10,8 +10,8 @@ from .models import Permission
 from .server import Emulator
 
 
-async def serve(port: int) -> None:
-    emu = await Emulator().start(port=port)
+async def serve(port: int, shards: int) -> None:
+    emu = await Emulator(shards=shards).start(port=port)
     guild = emu.add_guild("Playground")
     emu.add_text_channel(guild, "uno")
     for name in ("alice", "bob"):
@@ -33,9 +33,12 @@ async def serve(port: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--port", type=int, default=0, help="default: a free port")
+    parser.add_argument(
+        "--shards", type=int, default=1, help="the shard count GET /gateway/bot recommends"
+    )
     args = parser.parse_args()
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(args.port))
+        asyncio.run(serve(args.port, args.shards))
 
 
 if __name__ == "__main__":

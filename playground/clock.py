@@ -11,11 +11,20 @@ class Clock:
 
     def __init__(self) -> None:
         self._offset = 0.0
+        self._held_at: float | None = None
         self._listeners: list[Callable[[], None]] = []
 
     def now(self) -> float:
         """Return seconds since the Unix epoch on the emulator's clock."""
+        if self._held_at is not None:
+            return self._held_at + self._offset
         return time.time() + self._offset
+
+    def hold(self) -> None:
+        """Stop the clock where it is (only `advance()` moves it then): a test that
+        counts requests within one second must not depend on the machine's pace."""
+        if self._held_at is None:
+            self._held_at = time.time()
 
     def advance(self, seconds: float) -> None:
         """Jump forward (token expiry, rate-limit refill and deadlines all see it)."""

@@ -6,12 +6,14 @@ from typing import Any
 
 
 class ApiError(Exception):
-    """An error answer: HTTP status, Discord JSON error code, message and optional details."""
+    """An error answer: HTTP status, Discord JSON error code, message and optional details.
+
+    `code` None: a body without one, as Discord's rate-limit answers are."""
 
     def __init__(
         self,
         status: int,
-        code: int,
+        code: int | None,
         message: str,
         *,
         kind: str,
@@ -29,7 +31,9 @@ class ApiError(Exception):
         self.extra = extra or {}
 
     def body(self) -> dict[str, Any]:
-        body: dict[str, Any] = {"message": self.message, "code": self.code}
+        body: dict[str, Any] = {"message": self.message}
+        if self.code is not None:
+            body["code"] = self.code
         if self.errors is not None:
             body["errors"] = self.errors
         body.update(self.extra)

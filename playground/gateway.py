@@ -12,9 +12,12 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from .models import Channel, Guild, Interaction, Member, Message, Role
+from .shards import Shard, guild_id_of
 from .world import World
 
 HEARTBEAT_INTERVAL_MS = 41_250
+SESSION_STARTS_PER_DAY = 1000  # Discord's `session_start_limit.total` for most bots
+DAY = 24 * 3600.0
 
 # Opcodes and intents (Discord's values).
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, RESUME, RECONNECT = 0, 1, 2, 3, 6, 7
@@ -27,18 +30,27 @@ class Session:
     id: str
     intents: int
     ws: web.WebSocketResponse | None
+    shard: Shard = field(default_factory=Shard)
     seq: int = 0
     sent: list[dict[str, Any]] = field(default_factory=list)  # dispatches, replayed on resume
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
 
 
 class Gateway:
-    """Serve the bot's websocket and turn world events into DISPATCH frames."""
+    """Serve the bot's websocket and turn world events into DISPATCH frames.
 
-    def __init__(self, world: World) -> None:
+    Sharded as Discord shards: a connection identifies as `[shard_id, shard_count]` and
+    hears only its servers' events; `GET /gateway/bot` recommends `shards`. A shard that
+    would carry more than `guilds_per_shard` servers is refused (Discord: 2,500).
+    """
+
+    def __init__(self, world: World, *, shards: int = 1) -> None:
         self.world = world
         self.url = ""  # ws://host:port/gateway, set by the server
         self.sessions: dict[str, Session] = {}
+        self.shards = shards
+        self.guilds_per_shard = 2500
+        self._started: list[float] = []  # identify times within the last day
         self.identifies = 0
         self.resumes = 0
         self.heartbeats = 0
@@ -48,6 +60,23 @@ class Gateway:
     def connected(self) -> bool:
         """Whether a bot has identified and its socket is open."""
         return any(s.ws is not None and not s.ws.closed for s in self.sessions.values())
+
+    def connected_shards(self) -> set[Shard]:
+        """The shards with an identified, open socket."""
+        return {s.shard for s in self.sessions.values() if s.ws is not None and not s.ws.closed}
+
+    def bot_info(self) -> dict[str, Any]:
+        """`GET /gateway/bot`: the URL, the recommended shard count, the session starts left."""
+        now = self.world.clock.now()
+        self._started = [at for at in self._started if at > now - DAY]
+        reset_after = (self._started[0] + DAY - now) if self._started else 0.0
+        limit = {
+            "total": SESSION_STARTS_PER_DAY,
+            "remaining": max(SESSION_STARTS_PER_DAY - len(self._started), 0),
+            "reset_after": int(reset_after * 1000),
+            "max_concurrency": 1,
+        }
+        return {"url": self.url, "shards": self.shards, "session_start_limit": limit}
 
     @property
     def pending(self) -> int:
@@ -98,8 +127,17 @@ class Gateway:
         if not self._token_ok(data.get("token")):
             await ws.close(code=4004, message=b"Authentication failed.")
             return None
+        shard = Shard.from_identify(data)
+        if shard is None:
+            await ws.close(code=4010, message=b"Invalid shard.")
+            return None
+        if sum(shard.covers(g) for g in self.world.guilds) > self.guilds_per_shard:
+            await ws.close(code=4011, message=b"Sharding required.")
+            return None
         self.identifies += 1
-        session = Session(id=secrets.token_hex(16), intents=int(data.get("intents", 0)), ws=ws)
+        self._started.append(self.world.clock.now())
+        intents = int(data.get("intents", 0))
+        session = Session(id=secrets.token_hex(16), intents=intents, ws=ws, shard=shard)
         self.sessions[session.id] = session
         return session
 
@@ -119,7 +157,7 @@ class Gateway:
 
     def _greet(self, session: Session) -> None:
         bot = self.world.bot
-        guilds = list(self.world.guilds.values())
+        guilds = [g for g in self.world.guilds.values() if session.shard.covers(g.id)]
         self._send(
             session,
             "READY",
@@ -129,6 +167,7 @@ class Gateway:
                 "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
                 "session_id": session.id,
                 "session_type": "normal",
+                "shard": [session.shard.id, session.shard.count],
                 "resume_gateway_url": self.url,
                 "application": {"id": str(self.world.application_id), "flags": 0},
                 "private_channels": [],
@@ -153,7 +192,11 @@ class Gateway:
 
     def _members_chunk(self, session: Session, data: dict[str, Any]) -> None:
         guild = self.world.guilds.get(int(data.get("guild_id", 0)))
-        if guild is None or not session.intents & GUILD_MEMBERS:
+        if (
+            guild is None
+            or not session.intents & GUILD_MEMBERS
+            or not session.shard.covers(guild.id)
+        ):
             return
         chunk = {
             "guild_id": str(guild.id),
@@ -183,7 +226,10 @@ class Gateway:
                 self.world.changed()
 
     def on_event(self, event: str, subject: Any) -> None:
+        guild_id = guild_id_of(subject)
         for session in self.sessions.values():
+            if not session.shard.covers(guild_id):
+                continue
             data = self._render(session, event, subject)
             if data is not None:
                 self._send(session, event, data)

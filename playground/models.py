@@ -86,8 +86,13 @@ class Snowflakes:
     def __init__(self) -> None:
         self._counter = itertools.count(1)
 
-    def next(self, now: float) -> int:
-        return ((int(now * 1000) - DISCORD_EPOCH_MS) << 22) | (next(self._counter) & 0x3FFFFF)
+    def next(self, now: float, *, shard: tuple[int, int] | None = None) -> int:
+        """A new id; with `shard` (`(shard_id, shard_count)`), a server id on that shard."""
+        ms = int(now * 1000) - DISCORD_EPOCH_MS
+        if shard is not None:
+            shard_id, count = shard
+            ms += (shard_id - ms) % count  # the first millisecond from now on that shard
+        return (ms << 22) | (next(self._counter) & 0x3FFFFF)
 
 
 @dataclass(eq=False)

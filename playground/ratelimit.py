@@ -44,10 +44,12 @@ class EditRateLimit:
             retry_after = round(window.start + self.per - self.clock.now(), 3)
             headers = self.headers(channel_id)
             headers["Retry-After"] = str(math.ceil(retry_after))
-            headers["X-RateLimit-Scope"] = "shared"
+            # The bot's own limit on this route ("user"), not a resource's shared one: so
+            # this 429 counts towards the invalid requests, as Discord counts it.
+            headers["X-RateLimit-Scope"] = "user"
             raise ApiError(
                 429,
-                0,
+                None,
                 "You are being rate limited.",
                 kind="rate_limited",
                 headers=headers,

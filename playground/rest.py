@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import BodyPartReader, hdrs, web
 
 from .errors import ApiError
+from .invalid_requests import BAN_PAGE
 from .log import RestCall
 from .models import Guild, Message
 from .world import Upload, World
@@ -26,6 +28,32 @@ def _json(data: Any, *, status: int = 200, headers: dict[str, str] | None = None
     # discord.py parses a body only when Content-Type is exactly "application/json".
     all_headers = {hdrs.CONTENT_TYPE: "application/json", **(headers or {})}
     return web.Response(body=json.dumps(data).encode(), status=status, headers=all_headers)
+
+
+def _interaction_token_route(path: str) -> bool:
+    """Interaction callbacks and the webhooks of an interaction's token: no bot token is
+    needed there, and Discord leaves them out of the global rate limit."""
+    return path.removeprefix(API_PREFIX).startswith(("/interactions/", "/webhooks/"))
+
+
+def _is_json(response: web.Response) -> bool:
+    return response.content_type == "application/json" and bool(response.body)
+
+
+def _requester(request: web.Request) -> str:
+    """Whom the invalid requests are counted against: the credential the request carries
+    (the bot token), else, as Discord does without one, the address it comes from."""
+    return request.headers.get(hdrs.AUTHORIZATION) or f"address {request.remote}"
+
+
+def _ban(seconds_left: float) -> web.Response:
+    # No `Via` and no JSON: discord.py takes exactly that for Cloudflare's ban.
+    return web.Response(
+        text=BAN_PAGE,
+        status=429,
+        content_type="text/html",
+        headers={"Retry-After": str(math.ceil(seconds_left))},
+    )
 
 
 def _snowflake(request: web.Request, key: str) -> int:
@@ -66,9 +94,9 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Upload]]
 class RestApi:
     """Build the aiohttp application for one `World`; count requests in flight."""
 
-    def __init__(self, world: World, *, gateway_url: Callable[[], str]) -> None:
+    def __init__(self, world: World, *, gateway_bot: Callable[[], dict[str, Any]]) -> None:
         self.world = world
-        self.gateway_url = gateway_url
+        self.gateway_bot = gateway_bot  # `GET /gateway/bot`'s answer, from the gateway
         self.in_flight = 0
         # Seconds a request spends on the way (method, path -> seconds): a test makes one
         # kind of request slow, as a loaded network does, to order a race it needs.
@@ -85,7 +113,7 @@ class RestApi:
             web.get("/users/@me", self.me),
             web.get("/users/{user_id}", self.get_user),
             web.get("/gateway", self.gateway),
-            web.get("/gateway/bot", self.gateway),
+            web.get("/gateway/bot", self.bot_gateway),
             web.get("/oauth2/applications/@me", self.application),
             web.get("/applications/@me", self.application),
             web.get("/applications/{application_id}/commands", self.get_commands),
@@ -119,7 +147,8 @@ class RestApi:
 
     @web.middleware
     async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """Check auth, map errors to Discord's answers, record every call."""
+        """Check auth and the application's limits, map errors to Discord's answers,
+        record every call."""
         if not request.path.startswith(API_PREFIX):
             return await handler(request)  # the gateway socket and attachment downloads
         self.in_flight += 1
@@ -133,13 +162,13 @@ class RestApi:
                 route = resource.canonical.removeprefix(API_PREFIX)
             hook = self.route_hooks.get(f"{request.method} {route}")
             if hook is None:
-                response = await self._answer(request, handler)
+                response = await self._limited(request, handler)
             else:
-                response = await hook(request, lambda: self._answer(request, handler))
+                response = await hook(request, lambda: self._limited(request, handler))
         finally:
             self.in_flight -= 1
         code = None
-        if isinstance(response, web.Response) and response.status >= 400 and response.body:
+        if isinstance(response, web.Response) and response.status >= 400 and _is_json(response):
             code = json.loads(response.body).get("code")  # type: ignore[arg-type]
         call = RestCall(
             request.method, route, request.path, response.status, self.world.clock.now(), code
@@ -148,11 +177,28 @@ class RestApi:
         self.world.changed()
         return response
 
+    async def _limited(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Answer a banned requester with the ban, else answer and count invalid answers."""
+        requester = _requester(request)
+        invalid = self.world.invalid_requests
+        banned_for = invalid.banned_for(requester)
+        if banned_for > 0:
+            self.world.violation("banned", f"{request.method} {request.path}")
+            return _ban(banned_for)
+        response = await self._answer(request, handler)
+        scope = response.headers.get("X-RateLimit-Scope")
+        if invalid.note(requester, response.status, scope):
+            detail = f"{invalid.limit} invalid requests within {invalid.per:g} s"
+            self.world.violation("invalid_requests", detail)
+        return response
+
     async def _answer(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         path = request.path
         try:
             if not self._authorized(request):
                 raise ApiError(401, 0, "401: Unauthorized", kind="unauthorized")
+            if not _interaction_token_route(path):
+                self.world.global_limit.take()
             response = await handler(request)
         except ApiError as error:
             self.world.violation(error.kind, f"{request.method} {path}: {error.body()}")
@@ -169,8 +215,7 @@ class RestApi:
         return response
 
     def _authorized(self, request: web.Request) -> bool:
-        rest = request.path.removeprefix(API_PREFIX)
-        if rest.startswith(("/webhooks/", "/interactions/")):
+        if _interaction_token_route(request.path):
             return True  # interaction tokens are the credential there
         token = request.headers.get(hdrs.AUTHORIZATION, "")
         bot_token = token.removeprefix("Bot ")
@@ -199,8 +244,10 @@ class RestApi:
         return _json(user.payload())
 
     async def gateway(self, request: web.Request) -> web.Response:
-        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-        return _json({"url": self.gateway_url(), "shards": 1, "session_start_limit": limit})
+        return _json({"url": self.gateway_bot()["url"]})
+
+    async def bot_gateway(self, request: web.Request) -> web.Response:
+        return _json(self.gateway_bot())
 
     async def application(self, request: web.Request) -> web.Response:
         bot = self.world.bot

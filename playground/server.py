@@ -27,10 +27,13 @@ class Emulator:
     `GET /gateway/bot` answers); log in with `emu.token`.
     """
 
-    def __init__(self, *, token: str = "emulator-bot-token", bot_name: str = "UnoBot") -> None:
+    def __init__(
+        self, *, token: str = "emulator-bot-token", bot_name: str = "UnoBot", shards: int = 1
+    ) -> None:
+        """`shards`: the shard count `GET /gateway/bot` recommends (`gateway.shards`)."""
         self.world = World(token=token, bot_name=bot_name)
-        self.gateway = Gateway(self.world)
-        self.rest = RestApi(self.world, gateway_url=lambda: self.gateway_url)
+        self.gateway = Gateway(self.world, shards=shards)
+        self.rest = RestApi(self.world, gateway_bot=self.gateway.bot_info)
         self.port = 0
         self._runner: web.AppRunner | None = None
 
@@ -106,24 +109,36 @@ class Emulator:
     def log(self) -> Log:
         return self.world.log
 
-    async def wait_connected(self, *, after: int = 0, timeout: float = 10.0) -> None:
+    async def wait_connected(
+        self, *, after: int = 0, shards: int = 1, timeout: float = 10.0
+    ) -> None:
         """Wait until a bot has identified (more than `after` times in all) and got its guilds.
 
         To wait for a restarted bot, pass `after=emu.gateway.identifies` read before the
-        restart: the old socket may not be seen closed yet.
+        restart: the old socket may not be seen closed yet. `shards`: wait for that many
+        identifies and different shards connected (a sharded bot, or several processes).
         """
         gateway = self.gateway
         await self.world.wait_for(
-            lambda: gateway.identifies > after and gateway.connected and gateway.pending == 0,
+            lambda: (
+                gateway.identifies >= after + shards
+                and len(gateway.connected_shards()) >= shards
+                and gateway.pending == 0
+            ),
             timeout=timeout,
         )
 
     # -- the model API, for tests to set the scene -------------------------------------------
 
     def add_guild(
-        self, name: str = "Test Guild", *, owner: User | None = None, locale: str = "en-US"
+        self,
+        name: str = "Test Guild",
+        *,
+        owner: User | None = None,
+        locale: str = "en-US",
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
-        return self.world.add_guild(name, owner=owner, locale=locale)
+        return self.world.add_guild(name, owner=owner, locale=locale, shard=shard)
 
     def add_user(
         self,

@@ -19,6 +19,8 @@ from . import errors
 from .clock import Clock
 from .emojis import AppEmojis
 from .errors import ApiError
+from .global_limit import GlobalRateLimit
+from .invalid_requests import InvalidRequests
 from .limits import validate_message, validate_modal
 from .log import FailedInteraction, Log, Violation
 from .models import (
@@ -78,6 +80,8 @@ class World:
         self._unanswered: set[Interaction] = set()
         self.commands: dict[int | None, list[Command]] = {}
         self.edit_limit = EditRateLimit(self.clock)
+        self.global_limit = GlobalRateLimit(self.clock)
+        self.invalid_requests = InvalidRequests(self.clock)
         self.emojis = AppEmojis(self.application_id, self.bot, self._id)
         self.base_url = "http://127.0.0.1"  # set by the server once it listens
         self.listeners: list[Listener] = []
@@ -151,13 +155,18 @@ class World:
         return user
 
     def add_guild(
-        self, name: str = "Test Guild", *, owner: User | None = None, locale: str = "en-US"
+        self,
+        name: str = "Test Guild",
+        *,
+        owner: User | None = None,
+        locale: str = "en-US",
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
         """Create a guild with @everyone, an owner, and the bot as a member with its own role.
 
         `locale`: the server's language (its preferred locale, every interaction's
-        guild_locale)."""
-        guild_id = self._id()
+        guild_locale). `shard`: `(shard_id, shard_count)`, an id that shard carries."""
+        guild_id = self.ids.next(self.clock.now(), shard=shard)
         everyone = Role(guild_id, guild_id, "@everyone", int(Permission.everyone_default()))
         owner = owner or self.add_user(f"{name} owner")
         guild = Guild(

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.postgres import PostgresServer
 
 settings.register_profile(
     "ci",
@@ -56,3 +59,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if _module_shared(item):
             item.add_marker(pytest.mark.xdist_group(item.module.__name__ if item.module else ""))
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """A real PostgreSQL server (tests/postgres.py), one per test process, started when a
+    test first needs it and removed at the end; each test makes a database of its own."""
+    server = PostgresServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()

@@ -14,7 +14,7 @@ from cogs.uno.boards.forget import forget
 from cogs.uno.command_errors import TooLate, answer_command_error
 from cogs.uno.config import UnoSettings
 from cogs.uno.i18n.l10n import N_, member_language, speak
-from cogs.uno.parts import UnoParts
+from cogs.uno.parts import AnyBot, UnoParts
 from cogs.uno.refusal import UserFacingError
 from cogs.uno.settings.pings import set_pings
 from cogs.uno.transport.click_clock import TOO_LATE
@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 VariantChoice = Literal["duo", "pizza", "classic"]
 StrengthChoice = Literal["easy", "normal", "hard"]
 TARGET = app_commands.Range[int, 50, 1000]
+MAX_ID = 2**53  # a match number as Discord's integer options carry it
 
 
 class UnoCog(commands.Cog):
@@ -35,7 +36,7 @@ class UnoCog(commands.Cog):
         name="uno", description=N_("Play UNO: Duo, Pocket Pizza Pizza or classic")
     )
 
-    def __init__(self, bot: commands.Bot, db: Database, settings: UnoSettings) -> None:
+    def __init__(self, bot: AnyBot, db: Database, settings: UnoSettings) -> None:
         self.db = db
         self.parts = UnoParts(bot, db, settings)
         self.bot = bot
@@ -46,8 +47,6 @@ class UnoCog(commands.Cog):
     async def cog_unload(self) -> None:
         await self.parts.stop()
 
-    # -- listeners ---------------------------------------------------------------------
-
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         # Needs only the non-privileged guild_messages intent: no content is read.
@@ -56,20 +55,15 @@ class UnoCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await self._gone(channel_id=channel.id)
+        await self.parts.gone(channel_id=channel.id)
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        await self._gone(channel_id=payload.thread_id)
+        await self.parts.gone(channel_id=payload.thread_id)
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        await self._gone(guild_id=guild.id)
-
-    async def _gone(self, *, channel_id: int = 0, guild_id: int = 0) -> None:
-        """A table or lobby whose channel (or server) vanished must not hold its players."""
-        self.parts.lobbies.drop_where_gone(channel_id=channel_id, guild_id=guild_id)
-        await self.parts.tables.close_where_gone(channel_id=channel_id, guild_id=guild_id)
+        await self.parts.gone(guild_id=guild.id)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
@@ -88,8 +82,6 @@ class UnoCog(commands.Cog):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         await answer_command_error(interaction, error)
-
-    # -- the commands -------------------------------------------------------------------
 
     @uno.command(name="duo", description=N_("Open a UNO Duo table here (2 players)."))
     @app_commands.guild_only()
@@ -203,6 +195,29 @@ class UnoCog(commands.Cog):
         user_id: str | None = None,
     ) -> None:
         await forget(self.db, interaction, member, user_id)
+        self.parts.replays.forget()  # kept replays name the member's seat
+
+    @uno.command(name="history", description=N_("A member's finished matches here, to replay."))
+    @app_commands.guild_only()
+    @app_commands.describe(
+        member=N_("Whose matches (default: yours)"),
+        variant=N_("Which game (default: every game)"),
+    )
+    async def history(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.Member | None = None,
+        variant: VariantChoice | None = None,
+    ) -> None:
+        await self.parts.past.history(interaction, member or interaction.user, variant)
+
+    @uno.command(name="replay", description=N_("Step through a finished match (only you see it)."))
+    @app_commands.guild_only()
+    @app_commands.describe(match=N_("The match's number: under its summary, and in /uno history"))
+    async def replay(
+        self, interaction: discord.Interaction[Any], match: app_commands.Range[int, 1, MAX_ID]
+    ) -> None:
+        await self.parts.past.show(interaction, match, step=0, new=True)
 
     @uno.command(name="settings", description=N_("This server's UNO settings (Manage Server)."))
     @app_commands.guild_only()
@@ -229,6 +244,6 @@ class UnoCog(commands.Cog):
         await guide.show_rules(self.db, interaction, variant)
 
 
-async def install(bot: commands.Bot, db: Database, settings: UnoSettings) -> None:
+async def install(bot: AnyBot, db: Database, settings: UnoSettings) -> None:
     """Add the UNO cog; it restores the running tables as it loads."""
     await bot.add_cog(UnoCog(bot, db, settings))

@@ -10,6 +10,9 @@ from discord.ext import commands
 from cogs.uno.boards.scoreboards import Scoreboards
 from cogs.uno.collector import Collector
 from cogs.uno.config import UnoSettings
+from cogs.uno.history.library import ReplayLibrary
+from cogs.uno.history.panels import HistoryPanels
+from cogs.uno.history.retention import LogRetention
 from cogs.uno.lobby.clicks import LobbyClicks
 from cogs.uno.lobby.manager import LobbyManager
 from cogs.uno.router import ClickRouter
@@ -28,11 +31,13 @@ from db.errors import DatabaseError
 
 log = logging.getLogger(__name__)
 
+AnyBot = commands.Bot | commands.AutoShardedBot  # bot.py's runs shards; tests' need not
+
 
 class UnoParts:
     """Every part of the cog, each given the others it works with."""
 
-    def __init__(self, bot: commands.Bot, db: Database, settings: UnoSettings) -> None:
+    def __init__(self, bot: AnyBot, db: Database, settings: UnoSettings) -> None:
         self.bot = bot
         self.db = db
         self.panels = HandPanels(bot)
@@ -52,6 +57,9 @@ class UnoParts:
         self.message.final_buttons = self.rematches.offer
         self.owed = OwedEndings(self.tables, self.message)
         self.whereabouts = Whereabouts(self.lobbies, self.tables)
+        self.replays = ReplayLibrary(db, turn_seconds=settings.turn_seconds)
+        self.past = HistoryPanels(db, self.replays)
+        self.retention = LogRetention(db, days=settings.replay_days)
         self.router = ClickRouter(
             tables=self.tables,
             table_clicks=self.table_clicks,
@@ -59,6 +67,7 @@ class UnoParts:
             boards=self.boards,
             rematches=self.rematches,
             server_settings=self.server_settings,
+            past=self.past,
         )
         self._owed_task: asyncio.Task[None] | None = None
 
@@ -76,6 +85,7 @@ class UnoParts:
             *(restored, offers, lobbies, ended, replaced),
         )
         self._owed_task = asyncio.create_task(self._show_owed(), name="uno-owed-endings")
+        self.retention.start()
         self.collector.freeze()
 
     async def _show_owed(self) -> None:
@@ -90,9 +100,15 @@ class UnoParts:
         if shown:
             log.info("Showed the end of %d matches that ended before the restart", shown)
 
+    async def gone(self, *, channel_id: int = 0, guild_id: int = 0) -> None:
+        """A table or lobby whose channel (or server) vanished must not hold its players."""
+        self.lobbies.drop_where_gone(channel_id=channel_id, guild_id=guild_id)
+        await self.tables.close_where_gone(channel_id=channel_id, guild_id=guild_id)
+
     async def stop(self) -> None:
         """Stop every timer and task; the tables' last moves are saved first."""
         self.collector.close()
+        await self.retention.stop()
         self.computers.shutdown()
         if self._owed_task is not None:
             self._owed_task.cancel()

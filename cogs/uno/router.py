@@ -11,6 +11,8 @@ from cogs.uno import guide, ids
 from cogs.uno.boards.scoreboards import Scoreboards
 from cogs.uno.command_errors import SOMETHING_WRONG, UNKNOWN_INTERACTION
 from cogs.uno.guide import OUT_OF_DATE
+from cogs.uno.history import ids as history_ids
+from cogs.uno.history.panels import HistoryPanels
 from cogs.uno.i18n.l10n import member_language, speaking, t
 from cogs.uno.lobby.clicks import LobbyClicks
 from cogs.uno.settings.server import ServerSettings
@@ -39,6 +41,7 @@ class ClickRouter:
         boards: Scoreboards,
         rematches: Rematches,
         server_settings: ServerSettings,
+        past: HistoryPanels,
     ) -> None:
         self.clock = ClickClock()
         self.tables = tables
@@ -47,6 +50,7 @@ class ClickRouter:
         self.boards = boards
         self.rematches = rematches
         self.server_settings = server_settings
+        self.past = past
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         """Private answers in the member's language; public messages say otherwise."""
@@ -57,7 +61,7 @@ class ClickRouter:
             log.info("Dropped a click that arrived %.1f s after it was made", age)
             return
         custom_id, values = click_data(interaction)
-        control = ids.parse_custom_id(custom_id)
+        control = ids.parse_custom_id(custom_id) or history_ids.parse(custom_id)
         with speaking(member_language(interaction)):
             try:
                 await self._route(interaction, control, values, age=age)
@@ -69,7 +73,7 @@ class ClickRouter:
     async def _route(
         self,
         interaction: discord.Interaction[Any],
-        control: ids.ParsedId | None,
+        control: ids.ParsedId | history_ids.HistoryClick | None,
         values: tuple[str, ...],
         *,
         age: float,
@@ -84,6 +88,8 @@ class ClickRouter:
             await guide.show_details(interaction, control.variant)
         elif isinstance(control, ids.SettingsControl):
             await self.server_settings.click(interaction, control)
+        elif isinstance(control, history_ids.HistoryClick):
+            await self.past.click(interaction, control)
         elif self.tables.closing:
             await answers.reply(
                 interaction, t("I'm restarting; every game is saved. Try again in a minute.")

@@ -10,7 +10,7 @@ other modules test SQLite itself: its file, locks, pragmas and thread.
 from __future__ import annotations
 
 import inspect
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -29,6 +29,8 @@ PORTABLE = {
     "test_rematches",
     "test_tables",
     "test_portable",
+    "test_shards",
+    "test_history",
 }
 # Modules about the whole-on-thread path itself.
 WHOLE_ON_THREAD_ONLY = {"test_run_in_transaction", "test_aiosqlite_thread"}
@@ -45,17 +47,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if module in PORTABLE and "db_path" not in inspect.signature(metafunc.function).parameters:
         engines.append("postgresql")
     metafunc.parametrize("engine", engines)
-
-
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[PostgresServer]:
-    """One server per test process, stopped and removed at the end."""
-    server = PostgresServer()
-    try:
-        server.start()
-        yield server
-    finally:
-        server.stop()
 
 
 async def open_db(

@@ -57,6 +57,23 @@ async def test_first_start_uploads_every_card_and_a_restart_uploads_nothing(
     assert again.partial("W+4", "B") == first.partial("W+4", "B")
 
 
+def busiest_second(emu: Emulator) -> int:
+    """The most requests the emulator answered within one second."""
+    times = [c.at for c in emu.log.calls]
+    return max((sum(1 for t in times[i:] if t < at + 1.0) for i, at in enumerate(times)), default=0)
+
+
+async def test_a_first_start_stays_within_discords_global_limit(
+    emu: Emulator, scene: Scene
+) -> None:
+    await sync_once(emu, scene)
+    assert len(emu.world.emojis.names()) == CARDS
+    assert [c for c in emu.log.calls if c.status == 429] == []
+    assert "global_rate_limited" not in emu.log.kinds()
+    # The uploads are paced at 25 a second; the bot's other start-up calls come on top.
+    assert busiest_second(emu) <= 40
+
+
 async def test_a_redrawn_card_replaces_only_its_own_emoji(emu: Emulator, scene: Scene) -> None:
     logo = "data:image/png;base64," + base64.b64encode(card_image("back")).decode()
     emu.world.emojis.create(emu.world.application_id, {"name": "uno_logo", "image": logo})

@@ -40,8 +40,13 @@ class ProbeView(discord.ui.View):
 class TinyBot(discord.Client):
     """`/uno duo [opponent] [target]`, `/uno admin reset`, `/probe [text]`, `/sweep`, ProbeView."""
 
-    def __init__(self, *, guild_id: int, intents: discord.Intents | None = None) -> None:
-        super().__init__(intents=intents or discord.Intents.default(), guild_ready_timeout=0.05)
+    def __init__(
+        self, *, guild_id: int, intents: discord.Intents | None = None, **options: Any
+    ) -> None:
+        """`options`: more of discord.Client's, e.g. `shard_id` and `shard_count`."""
+        super().__init__(
+            intents=intents or discord.Intents.default(), guild_ready_timeout=0.05, **options
+        )
         self.guild_id = guild_id
         self.tree = app_commands.CommandTree(self)
         self.handlers: dict[str, Handler] = {}

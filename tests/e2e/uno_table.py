@@ -76,9 +76,10 @@ class Truth:
 
 
 async def load_truth(
-    database: Path, channel_id: int, *, db: Database | None = None
+    database: Path | str, channel_id: int, *, db: Database | None = None
 ) -> Truth | None:
-    """The running table of a channel, or None once it has finished (`db`: already open)."""
+    """The running table of a channel, or None once it has finished (`db`: already open;
+    `database`: a SQLite file or a postgresql:// URL)."""
     if db is None:
         async with Database.open(database) as opened:
             return await _truth(opened, channel_id)
@@ -257,7 +258,7 @@ class TableWatch:
     every few actions the test waits until it shows the latest state exactly.
     """
 
-    def __init__(self, table: ScriptedTable, database: Path, driver: Driver) -> None:
+    def __init__(self, table: ScriptedTable, database: Path | str, driver: Driver) -> None:
         self.table = table
         self.database = database
         self.driver = driver

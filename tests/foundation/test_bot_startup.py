@@ -18,6 +18,7 @@ from aiohttp import web
 
 import bot
 from config import Settings
+from db.shards import Shards
 
 ROOT = Path(__file__).resolve().parents[2]
 FAKE_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.fake-token.DO-NOT-LOG-ME"
@@ -76,6 +77,42 @@ def test_invalid_setting_exits_2_without_traceback(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "TURN_SECONDS" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_part_of_the_shards_on_a_sqlite_file_exits_2_with_one_sentence(tmp_path: Path) -> None:
+    env = clean_env(DISCORD_TOKEN="x", SHARD_COUNT="4", SHARD_IDS="0-1")
+    env.pop("DATABASE_URL", None)
+    result = run_bot(tmp_path, env)
+    assert result.returncode == 2
+    [sentence] = result.stderr.strip().splitlines()
+    assert sentence.startswith("SHARD_IDS runs only some of the 4 shards")
+    assert "DATABASE_URL" in sentence
+    assert "postgresql://" in sentence
+    assert ". " not in sentence
+    assert sentence.endswith(".")
+    assert "Traceback" not in result.stderr + result.stdout
+    assert not (tmp_path / "data").exists()  # refused before any file is made
+
+
+def test_only_part_of_the_shards_on_sqlite_is_a_problem() -> None:
+    def problem(**fields: object) -> str | None:
+        return bot.shard_problem(Settings(_env_file=None, **fields))  # type: ignore[call-arg, arg-type]
+
+    assert problem() is None  # one process: Discord's count, all of it
+    assert problem(shard_count=4) is None
+    assert problem(shard_count=4, shard_ids="0-3") is None
+    assert problem(shard_count=4, shard_ids="0-1") is not None
+    assert problem(shard_count=4, shard_ids="0-1", database_url="sqlite:///data/uno.db")
+    assert problem(shard_count=4, shard_ids="0-1", database_url="postgresql://uno@db/uno") is None
+
+
+def test_the_bot_runs_the_shards_it_is_given() -> None:
+    def shards(**fields: object) -> object:
+        return bot.shards_of(Settings(_env_file=None, **fields))  # type: ignore[call-arg, arg-type]
+
+    assert shards() is None  # discord.py asks Discord how many
+    assert shards(shard_count=4) == Shards.of(4)
+    assert shards(shard_count=4, shard_ids="1,3") == Shards.of(4, {1, 3})
 
 
 @contextlib.asynccontextmanager

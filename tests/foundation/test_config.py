@@ -90,3 +90,61 @@ def test_without_the_test_setting_turn_seconds_stands(monkeypatch: pytest.Monkey
     monkeypatch.setenv("TURN_SECONDS", "30")
     monkeypatch.delenv("TEST_TURN_SECONDS", raising=False)
     assert Settings(_env_file=None).turn_seconds == 30  # type: ignore[call-arg]
+
+
+def sharded(monkeypatch: pytest.MonkeyPatch, **env: str) -> Settings:
+    for name in ("SHARD_COUNT", "SHARD_IDS", "DATABASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return Settings(_env_file=None)  # type: ignore[call-arg]
+
+
+def refusal(monkeypatch: pytest.MonkeyPatch, **env: str) -> str:
+    with pytest.raises(ValidationError) as refused:
+        sharded(monkeypatch, **env)
+    [error] = refused.value.errors()
+    return f"{'.'.join(str(p) for p in error['loc']).upper()}: {error['msg']}"
+
+
+def test_shards_unset_leave_discord_to_decide(monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = sharded(monkeypatch)
+    assert (settings.shard_count, settings.shard_ids) == (None, None)
+    assert not settings.runs_part_of_the_shards
+
+
+@pytest.mark.parametrize(
+    ("text", "ids"),
+    [("0-3", (0, 1, 2, 3)), ("0,2", (0, 2)), (" 5 ", (5,)), ("4-5, 0", (0, 4, 5)), ("1,1", (1,))],
+)
+def test_shard_ids_read_ranges_and_lists(
+    monkeypatch: pytest.MonkeyPatch, text: str, ids: tuple[int, ...]
+) -> None:
+    settings = sharded(monkeypatch, SHARD_COUNT="6", SHARD_IDS=text)
+    assert settings.shard_ids == ids
+    assert settings.runs_part_of_the_shards
+
+
+def test_every_shard_of_the_count_is_the_whole_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert not sharded(monkeypatch, SHARD_COUNT="4", SHARD_IDS="0-3").runs_part_of_the_shards
+    assert not sharded(monkeypatch, SHARD_COUNT="4").runs_part_of_the_shards
+
+
+@pytest.mark.parametrize(
+    ("env", "words"),
+    [
+        ({"SHARD_IDS": "0-1"}, "SHARD_IDS: set SHARD_COUNT too"),
+        (
+            {"SHARD_COUNT": "4", "SHARD_IDS": "2-4"},
+            "SHARD_IDS: names shard 4, but with SHARD_COUNT=4 the shards are 0 to 3",
+        ),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "3-1"}, "SHARD_IDS: the range 3-1 goes backwards"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0;1"}, "SHARD_IDS: '0;1' is not a shard id"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-99999999"}, "SHARD_IDS: shard ids stop at 65535"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT: Input should be greater than or equal to 1"),
+    ],
+)
+def test_wrong_shards_are_refused_in_plain_words(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], words: str
+) -> None:
+    assert refusal(monkeypatch, **env).startswith(words)

@@ -62,8 +62,11 @@ def round_summary(event: RoundEnded, names: Mapping[str, str], variant: str) -> 
     return fit_embed(embed)
 
 
-def match_summary(event: MatchEnded, names: Mapping[str, str], variant: str) -> discord.Embed:
-    """The end of the match: the winner and the final standings."""
+def match_summary(
+    event: MatchEnded, names: Mapping[str, str], variant: str, *, match_id: int | None = None
+) -> discord.Embed:
+    """The end of the match: the winner and the final standings (and the match's number,
+    which `/uno replay` takes)."""
     lower_wins = variant == "duo"  # D14: reaching the target loses
     ordered = sorted(event.scores, key=lambda ps: ps[1], reverse=not lower_wins)
     ordered.sort(key=lambda ps: ps[0] != event.winner)  # stable: the winner first
@@ -85,4 +88,6 @@ def match_summary(event: MatchEnded, names: Mapping[str, str], variant: str) -> 
         description=fit_lines(lines, EMBED_DESCRIPTION - 80) + f"\n\n{rule}",
         colour=COLOUR_VALUES[Colour.YELLOW],
     )
+    if match_id is not None:
+        embed.set_footer(text=t("Match {match} · /uno replay to watch it again", match=match_id))
     return fit_embed(embed)

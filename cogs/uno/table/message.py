@@ -20,6 +20,7 @@ import aiohttp
 import discord
 
 from cogs.uno import render
+from cogs.uno.history.render import replay_button
 from cogs.uno.i18n.l10n import N_, guild_language, speaking, t
 from cogs.uno.table.computer_ids import is_computer
 from cogs.uno.table.panels import HandPanels
@@ -346,22 +347,29 @@ class TableMessage:
     def summaries(self, table: LiveTable, events: Sequence[Event]) -> None:
         """Queue the round and match summaries `events` call for, in the channel's language."""
         for event in events:
+            replay = None
             with speaking(self.language(table)):
                 if isinstance(event, RoundEnded):
                     summary = render.round_summary(event, table.names, table.variant)
                 elif isinstance(event, MatchEnded):
-                    summary = render.match_summary(event, table.names, table.variant)
+                    summary = render.match_summary(
+                        event, table.names, table.variant, match_id=table.match_id
+                    )
+                    replay = payloads.rows([replay_button(table.match_id)])
                 else:
                     continue
-            self.post_later(table, summary)
+            self.post_later(table, summary, replay)
 
     # -- summaries, pings and the others' panels --------------------------------------
 
-    def post_later(self, table: LiveTable, embed: discord.Embed) -> None:
+    def post_later(
+        self, table: LiveTable, embed: discord.Embed, components: payloads.Rows | None = None
+    ) -> None:
         """Queue a summary for the channel, sent in order by the table's worker."""
-        self._outbox.setdefault(table.match_id, []).append(
-            {"embeds": [embed.to_dict()], "allowed_mentions": {"parse": []}}
-        )
+        payload: dict[str, Any] = {"embeds": [embed.to_dict()], "allowed_mentions": {"parse": []}}
+        if components:
+            payload["components"] = components
+        self._outbox.setdefault(table.match_id, []).append(payload)
         self.notify(table)
 
     async def post(

@@ -4,13 +4,14 @@ The bot answers clicks with prebuilt JSON, so it sends an interaction's answer
 through discord.py's webhook adapter and marks the interaction answered itself;
 it unlinks a handled click so it is freed without the collector. With the fast
 paths on (the FAST_PATHS setting) it also drops the gateway events it never reads
-before discord.py parses them, and cancels discord.py's ready task when it closes
+before discord.py parses them, and cancels discord.py's ready tasks when it closes
 during the first seconds. `missing()` lists what a discord.py upgrade took away;
 tests/cogs/transport/test_internals.py fails with that list.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import inspect
 from collections.abc import Callable
@@ -19,7 +20,7 @@ from typing import Any
 import aiohttp
 import discord
 from discord.http import MultipartParameters
-from discord.state import ConnectionState
+from discord.state import AutoShardedConnectionState, ConnectionState
 from discord.webhook import async_ as webhook_async
 
 from cogs.uno import ids
@@ -31,6 +32,7 @@ COMPONENT = 3  # an interaction's type for a click
 def missing() -> list[str]:
     """The private names used here that this discord.py no longer has."""
     state = inspect.getsource(ConnectionState)
+    sharded = inspect.getsource(AutoShardedConnectionState)
     checks = {
         "Interaction._session": "_session" in discord.Interaction.__slots__,
         "Interaction._original_response": "_original_response" in discord.Interaction.__slots__,
@@ -39,6 +41,7 @@ def missing() -> list[str]:
         in discord.InteractionResponse.__slots__,
         "ConnectionState.parsers": "self.parsers" in state,
         "ConnectionState._ready_task": "self._ready_task" in state,
+        "AutoShardedConnectionState._ready_tasks": "self._ready_tasks" in sharded,
         "webhook.async_.async_context": hasattr(webhook_async, "async_context"),
         "parse_interaction_create": "def parse_interaction_create" in state,
         "parse_message_update": "def parse_message_update" in state,
@@ -101,12 +104,15 @@ def filter_gateway(client: discord.Client) -> None:
     parsers["INTERACTION_CREATE"] = _without_table_embeds(parsers["INTERACTION_CREATE"])
 
 
-def cancel_ready_task(client: discord.Client) -> None:
+def cancel_ready_tasks(client: discord.Client) -> None:
     """A close within discord.py's 2 s wait for the servers would leave its ready
-    task dispatching on a closed client (a traceback): nothing is ready any more."""
-    ready = client._connection._ready_task
-    if ready is not None and not ready.done():
-        ready.cancel()
+    tasks (each shard's, and the whole bot's) dispatching on a closed client (a
+    traceback): nothing is ready any more."""
+    state = client._connection
+    shards: dict[int, asyncio.Task[None]] = getattr(state, "_ready_tasks", {})
+    for ready in [state._ready_task, *shards.values()]:
+        if ready is not None and not ready.done():
+            ready.cancel()
 
 
 def _ignore_event(data: object) -> None:
