@@ -234,7 +234,7 @@ class UnoCog(commands.Cog):
     async def pings(
         self, interaction: discord.Interaction[Any], state: Literal["off", "on"]
     ) -> None:
-        await set_pings(self.db, self.parts.tables.registry, interaction, state)
+        await set_pings(self.db, self.parts.tables, interaction, state)
 
     @uno.command(name="rules", description=N_("The rules, short and private."))
     @app_commands.describe(variant=N_("Which game"))

@@ -7,26 +7,21 @@ from typing import Any, Literal
 import discord
 
 from cogs.uno.i18n.l10n import t
-from cogs.uno.table.registry import TableRegistry
+from cogs.uno.table.service import TableService
 from cogs.uno.transport import answers
 from db.database import Database
 
 
 async def set_pings(
     db: Database,
-    registry: TableRegistry,
+    tables: TableService,
     interaction: discord.Interaction[Any],
     state: Literal["off", "on"],
 ) -> None:
     """Store the choice; a table the member plays at follows it at once."""
     user_id = interaction.user.id
     await db.prefs.update(user_id, pings=state == "on")
-    table = registry.of_player(user_id)
-    if table is not None:
-        if state == "on":
-            table.quiet.discard(str(user_id))
-        else:
-            table.quiet.add(str(user_id))
+    tables.follow_pings(user_id, on=state == "on")
     await answers.reply(
         interaction,
         t("Done: the bot mentions you again when it's your turn or you're challenged.")

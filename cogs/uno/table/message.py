@@ -253,6 +253,10 @@ class TableMessage:
         except DatabaseError as error:
             log.warning("Could not note table message %s retired: %s", message_id, error)
 
+    def played(self, table: LiveTable, player: str) -> None:
+        """`player` acted in time: a missed turn may ping them again."""
+        table.shown.warned.discard(player)
+
     def shown_in_place(self, table: LiveTable) -> None:
         """The message stays where it is: its next state is edited in, not re-posted."""
         table.shown.message_posted = time.monotonic()
@@ -443,7 +447,7 @@ class TableMessage:
         table.shown.last_to_act, table.shown.last_missed = to_act, missed
         if is_computer(to_act):
             return  # nobody to ping: the computer moves on its own (computers.py)
-        if missed and to_act in table.warned:
+        if missed and to_act in table.shown.warned:
             return  # warned once already: no more pings until they play again
         panel = table.panels.get(to_act)
         if not missed and panel is not None and panel.alive:
@@ -452,7 +456,7 @@ class TableMessage:
         who, mention = self.addressed(table, to_act)
         with speaking(self.language(table)):
             if missed:
-                table.warned.add(to_act)
+                table.shown.warned.add(to_act)
                 content = "⏱️ " + t(
                     "{player}, your time ran out: missed {count} of {limit} turns in a row. "
                     "Press **Hand** to play; at {limit} you leave the match.",

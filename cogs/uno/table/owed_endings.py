@@ -66,9 +66,7 @@ class OwedEndings:
         if not match.is_over:
             raise ValueError(f"the log of table {match_id} does not end its match")
         start = RunningTable(match=row, snapshot_seq=0, snapshot_json=json.dumps({}), actions=[])
-        table = self.tables.rebuilt(start, match)
-        table.closed = True
-        table.deadline = None
+        table = self.tables.rebuilt(start, match, ended=True)
         self.message.shown_in_place(table)  # its last state goes where it was shown
         self.message.summaries(table, events)
         await self.message.finish_now(table)

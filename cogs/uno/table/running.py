@@ -60,7 +60,6 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     answers: dict[str, AnswerOrder] = field(default_factory=dict)
     timeouts: dict[str, int] = field(default_factory=dict)
-    warned: set[str] = field(default_factory=set)  # told their time ran out: no more pings
     keeping: set[str] = field(default_factory=set)  # pressed "Keep the rest" this draft
     # a dump being laid card by card: (the state version it was chosen at, cards so far)
     dump_orders: dict[str, tuple[int, list[Card]]] = field(default_factory=dict)

@@ -173,14 +173,15 @@ class TableService:
             replay_logged(match, logged)
         return self.rebuilt(running, match)
 
-    def rebuilt(self, running: RunningTable, match: Match) -> LiveTable:
-        """The table of a stored match whose state `match` was rebuilt (a restart)."""
+    def rebuilt(self, running: RunningTable, match: Match, *, ended: bool = False) -> LiveTable:
+        """The table of a stored match whose state `match` was rebuilt (a restart);
+        `ended`: a match over before the restart, closed and with no deadline."""
         row = running.match
         options = dict(row.options)
         host = options.get("host_id", row.players[0].user_id)
         waiting = match.waiting_for()
         draft = match.public_view().round
-        return LiveTable(
+        table = LiveTable(
             match_id=row.match_id,
             guild_id=row.guild_id,
             channel_id=row.channel_id,
@@ -197,6 +198,10 @@ class TableService:
             deadline=self._resumed(row.turn_deadline, options),
             keeping={str(user) for user, round_no in running.keepers.items() if round_no == draft},
         )
+        if ended:
+            table.closed = True
+            table.deadline = None
+        return table
 
     # -- acting ------------------------------------------------------------------
 
@@ -274,7 +279,7 @@ class TableService:
             table.timeouts[player] = table.timeouts.get(player, 0) + 1
         elif action is not REMOVE:
             table.timeouts[player] = 0
-            table.warned.discard(player)
+            self.message.played(table, player)
         table.deadline = self._next_deadline(table)
         if rest:
             table.keeping.add(player)
@@ -440,6 +445,16 @@ class TableService:
             table.timeouts[player] -= 1
 
     # -- closing -----------------------------------------------------------------
+
+    def follow_pings(self, user_id: int, *, on: bool) -> None:
+        """A table the member plays at follows their `/uno pings` at once."""
+        table = self.registry.of_player(user_id)
+        if table is None:
+            return
+        if on:
+            table.quiet.discard(str(user_id))
+        else:
+            table.quiet.add(str(user_id))
 
     async def leave(self, table: LiveTable, player: str) -> None:
         """`/uno leave`: the player forfeits; a refusal says why not."""

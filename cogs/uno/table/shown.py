@@ -29,3 +29,4 @@ class ShownMessage:
     last_to_act: str | None = None  # whom the turn ping last considered...
     last_missed: int = 0  # ...and how many deadlines in a row they had missed then
     ping_message_id: int | None = None
+    warned: set[str] = field(default_factory=set)  # told their time ran out: no more pings
