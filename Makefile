@@ -28,7 +28,7 @@ lint: $(VENV)/.dev-deps
 	$(BIN)/ruff format --check .
 
 typecheck: $(VENV)/.dev-deps
-	$(BIN)/mypy --strict engine/ db/ cogs/ playground/ bot.py config.py
+	$(BIN)/mypy --strict engine/ db/ cogs/ playground/ tools/ bot.py config.py
 
 # Bytecode is cached even where the environment says not to (PYTHONDONTWRITEBYTECODE):
 # the suite starts dozens of `python bot.py` processes and three pytest workers, and
@@ -75,9 +75,9 @@ bench: $(VENV)/.dev-deps
 	$(BIN)/python bench/table_memory.py
 	$(BIN)/python bench/art.py
 
-# Re-extract every player-facing string into cogs/uno/locales (docs/development.md, "Words").
+# Re-extract every player-facing string into cogs/uno/i18n/locales (docs/development.md, "Words").
 catalogue: $(VENV)/.run-deps
-	$(BIN)/python -m cogs.uno.catalogue
+	$(BIN)/python -m tools.catalogue
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

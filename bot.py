@@ -14,7 +14,6 @@ import gc
 import logging
 import signal
 import sys
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -24,12 +23,12 @@ import yarl
 from discord.ext import commands
 from pydantic import ValidationError
 
-from cogs.uno import ids
 from cogs.uno.art import CardEmojis, cached_images, every_card_image
 from cogs.uno.cog import install
+from cogs.uno.config import UnoSettings
+from cogs.uno.i18n.translator import CommandTranslator
 from cogs.uno.render import faces
-from cogs.uno.settings import UnoSettings
-from cogs.uno.translator import CommandTranslator
+from cogs.uno.transport import internals, raw_http
 from config import Settings
 from db.database import Database
 from db.errors import DatabaseError, ShardsTaken
@@ -80,31 +79,6 @@ class TablesNotRestored(Exception):
         self.original = original
 
 
-def _ignore_event(data: object) -> None:
-    """A gateway event the bot has no use for, dropped before discord.py parses it."""
-
-
-def _without_table_embeds(parse: Callable[[Any], None]) -> Callable[[Any], None]:
-    """discord.py's INTERACTION_CREATE parser, minus the embed of a clicked table control's
-    message.
-
-    Every click carries the message it was made on, which discord.py parses whole. The
-    embed of a hand panel or of the table message (the hand, the seats, the last moves)
-    is the largest part of it, and no table click reads it: it is checked against the
-    message's components, id and flags only (cogs/uno/issued.py, table_clicks.py).
-    """
-
-    def parse_interaction_create(data: Any) -> None:
-        message = data.get("message") if data.get("type") == 3 else None
-        if isinstance(message, dict) and isinstance(
-            ids.parse_custom_id((data.get("data") or {}).get("custom_id")), ids.TableControl
-        ):
-            message["embeds"] = []
-        parse(data)
-
-    return parse_interaction_create
-
-
 def shards_of(settings: Settings) -> Shards | None:
     """The shards this process runs, when SHARD_COUNT names them; None: Discord decides."""
     if settings.shard_count is None:
@@ -153,10 +127,13 @@ class UnoBot(commands.AutoShardedBot):
         )
         # The bot never reads an edited message; the guild_messages intent it needs for
         # new ones also brings an edit event for each table edit it makes itself, which
-        # discord.py would parse into a whole Message (embed, components): skip it.
-        self._connection.parsers["MESSAGE_UPDATE"] = _ignore_event
-        parsers = self._connection.parsers
-        parsers["INTERACTION_CREATE"] = _without_table_embeds(parsers["INTERACTION_CREATE"])
+        # discord.py would parse into a whole Message (embed, components): skipped, with
+        # the embed of a clicked table control's message, when the fast paths are on.
+        if settings.fast_paths:
+            internals.filter_gateway(self)
+        raw_http.use_pool(settings.fast_paths)
+        if not settings.fast_paths:
+            log.info("Fast paths off: discord.py's own parsers and HTTP adapter only")
         self.settings = settings
         self.db: Database | None = None
         art_cache = settings.art_cache_dir or settings.database_path.parent / "art-cache"
@@ -221,13 +198,8 @@ class UnoBot(commands.AutoShardedBot):
         starting.cancel()
 
     async def close(self) -> None:
-        # discord.py waits 2 s after connecting for the servers before its ready event: a
-        # close within that wait would leave its ready task dispatching on a closed
-        # client (a traceback). Nothing is ready to announce any more.
-        waiting = [self._connection._ready_task, *self._connection._ready_tasks.values()]
-        for ready in waiting:  # each shard's, and the whole bot's
-            if ready is not None and not ready.done():
-                ready.cancel()
+        if self.settings.fast_paths:
+            internals.cancel_ready_tasks(self)
         if self._emoji_sync is not None and not self._emoji_sync.done():
             self._emoji_sync.cancel()
         await super().close()  # unloads the cogs first, which stop their timers

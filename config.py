@@ -123,6 +123,11 @@ class Settings(BaseSettings):
         default=None,
         description="Another Discord API base URL (an HTTP proxy, or the test emulator).",
     )
+    fast_paths: bool = Field(
+        default=True,
+        description="Kept-alive connections for click answers and table edits, and gateway "
+        "events the bot never reads skipped unparsed; false: discord.py's own ways only.",
+    )
 
     @field_validator("shard_ids", mode="before")
     @classmethod

@@ -85,7 +85,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from cogs.uno.art import cached_images, every_card_image  # noqa: E402
-from cogs.uno.table_message import TABLE_LAG_MAX, TABLE_QUIET  # noqa: E402
+from cogs.uno.table.message import TABLE_LAG_MAX, TABLE_QUIET  # noqa: E402
 from playground import (  # noqa: E402
     Channel,
     Driver,
@@ -662,7 +662,7 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
         database = tmp / f"bot-{args.tables}.db"
         gc_log = tmp / f"gc-{args.tables}.txt"
         gc_log.touch()
-        # A server holds at most 10 open lobbies (cogs/uno/lobbies.py), so the tables are
+        # A server holds at most 10 open lobbies (cogs/uno/lobby/manager.py), so the tables are
         # spread over servers of TABLES_PER_GUILD; commands are global, as on Discord.
         guilds = [emu.add_guild(f"Load {k}") for k in range(-(-args.tables // TABLES_PER_GUILD))]
         bot = BotProcess(

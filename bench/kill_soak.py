@@ -46,7 +46,8 @@ from tests.e2e.uno_table import ScriptedTable, is_table_message, load_truth  # n
 TABLES = (("duo", 2), ("duo", 2), ("pizza", 3), ("classic", 3))
 NAMES = ("alice", "bob", "carol")
 TARGET = 1000  # no match ends during the soak: every kill lands on live tables
-# What an answer says when the click changed nothing (refusals.py, table_clicks.py).
+# What an answer says when the click changed nothing
+# (cogs/uno/i18n/refusals.py, cogs/uno/table/clicks.py).
 REFUSED = ("⌛", "⚠️", "nothing changed", "nothing happened", "try again", "restarting")
 
 

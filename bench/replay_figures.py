@@ -24,9 +24,9 @@ from typing import Any
 
 from cogs.uno.history.loaded import Loaded
 from cogs.uno.history.render import replay_panel
-from cogs.uno.l10n import speaking
-from cogs.uno.scoring import match_results
-from cogs.uno.table_options import TableOptions
+from cogs.uno.i18n.l10n import speaking
+from cogs.uno.table.options import TableOptions
+from cogs.uno.table.scoring import match_results
 from db.database import Database
 from db.models import RoundResult, Seat
 from engine import actions as engine_actions

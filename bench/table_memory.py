@@ -30,14 +30,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cogs.uno import answers  # noqa: E402
-from cogs.uno.outcome import Accepted  # noqa: E402
-from cogs.uno.panels import HandPanels  # noqa: E402
-from cogs.uno.settings import UnoSettings  # noqa: E402
-from cogs.uno.table import Table  # noqa: E402
-from cogs.uno.table_message import TableMessage  # noqa: E402
-from cogs.uno.table_options import TableOptions  # noqa: E402
-from cogs.uno.tables import TableService  # noqa: E402
+from cogs.uno.config import UnoSettings  # noqa: E402
+from cogs.uno.table.message import TableMessage  # noqa: E402
+from cogs.uno.table.options import TableOptions  # noqa: E402
+from cogs.uno.table.outcome import Accepted  # noqa: E402
+from cogs.uno.table.panels import HandPanels  # noqa: E402
+from cogs.uno.table.running import LiveTable  # noqa: E402
+from cogs.uno.table.service import TableService  # noqa: E402
+from cogs.uno.transport import answers  # noqa: E402
 from db.database import Database  # noqa: E402
 
 TOKEN = "t" * 200  # an interaction token is about this long
@@ -78,7 +78,7 @@ async def _edit_original(client: Any, token: str, data: dict[str, Any]) -> None:
 
 
 async def _play(
-    service: TableService, panels: HandPanels, table: Table, rng: random.Random
+    service: TableService, panels: HandPanels, table: LiveTable, rng: random.Random
 ) -> None:
     ready = [p for p in table.match.players if table.match.legal_actions(p)]
     if not ready or table.closed:

@@ -6,7 +6,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from db.models import LoggedAction, Match, Outcome, Variant
+from db.models import LoggedAction, MatchRow, Outcome, Variant
 
 
 class _Model(BaseModel):
@@ -47,6 +47,6 @@ class HistoryPage(_Model):
 class StoredMatch(_Model):
     """A finished match's row, seats, results and action log: all a replay needs."""
 
-    match: Match
+    match: MatchRow
     results: list[Finisher]
     actions: list[LoggedAction]

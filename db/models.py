@@ -57,7 +57,7 @@ class PlayerResult(_Model):
     outcome: Outcome
 
 
-class Match(_Model):
+class MatchRow(_Model):
     """A match row with its seats, as stored."""
 
     match_id: int
@@ -96,7 +96,7 @@ class RunningTable(_Model):
     `actions` in order; their seqs are snapshot_seq + 1, + 2, ... with no gap.
     """
 
-    match: Match
+    match: MatchRow
     snapshot_seq: int
     snapshot_json: str
     actions: list[LoggedAction]

@@ -27,7 +27,7 @@ from db.errors import (
 from db.models import (
     JsonInput,
     LoggedAction,
-    Match,
+    MatchRow,
     PlayerResult,
     RoundResult,
     RunningTable,
@@ -307,7 +307,7 @@ class TableRepo:
     # -- reads -------------------------------------------------------------------
 
     @wraps_storage_errors
-    async def get_match(self, match_id: int) -> Match:
+    async def get_match(self, match_id: int) -> MatchRow:
         """Return one match with its seats."""
         async with self._db.reading() as conn:
             matches = await _load_matches(conn, "m.match_id = ?", (match_id,))
@@ -346,7 +346,7 @@ class TableRepo:
             return await _running_table(conn, matches[0]) if matches else None
 
 
-async def _running_table(conn: Tx, match: Match) -> RunningTable:
+async def _running_table(conn: Tx, match: MatchRow) -> RunningTable:
     row = await conn.fetchone(
         "SELECT seq, state FROM snapshots WHERE match_id = ?", (match.match_id,)
     )
@@ -485,7 +485,7 @@ async def _abandon(match_id: int, ended_at: int, conn: Tx) -> None:
     await conn.run("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
 
 
-async def _load_matches(conn: Tx, where: str, params: tuple[Any, ...]) -> list[Match]:
+async def _load_matches(conn: Tx, where: str, params: tuple[Any, ...]) -> list[MatchRow]:
     # One row per seat, grouped here: the same SQL on both engines.
     rows = await conn.fetchall(
         "SELECT m.match_id, m.guild_id, m.channel_id, m.variant, m.options, m.seed, m.status,"
@@ -500,11 +500,11 @@ async def _load_matches(conn: Tx, where: str, params: tuple[Any, ...]) -> list[M
     ]
 
 
-def _match_from_row(seat_rows: list[Any]) -> Match:
+def _match_from_row(seat_rows: list[Any]) -> MatchRow:
     row = seat_rows[0]
     mid, guild, channel, variant, options, seed, status, started, ended, msg, deadline = row[:11]
     practice = row[11]
-    return Match(
+    return MatchRow(
         match_id=mid,
         guild_id=guild,
         channel_id=channel,

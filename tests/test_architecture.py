@@ -390,3 +390,49 @@ def test_the_docs_check_sees_links_and_files() -> None:
 def _named_in_markdown(text: str) -> list[str]:
     links = [target for target in LINK.findall(text) if "://" not in target]
     return links + MD_FILE.findall(text) + PROJECT_PATH.findall(text)
+
+
+TRANSPORT = "cogs/uno/transport/"
+# discord.py's HTTP layer and its private modules: only the transport talks to them.
+HTTP_MODULES = ("discord.http", "discord.webhook.async_", "discord.state", "discord.gateway")
+PRIVATE_NAME = re.compile(
+    r"\.(_session|_connection|_ready_task|_response_type|_original_response|_cs_response)\b"
+)
+
+
+def _imports_of(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_only_the_transport_imports_discord_http() -> None:
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(
+            name for name in _imports_of(path) if name.startswith(HTTP_MODULES)
+        )
+        for path in _project_files(("cogs", "bot.py"))
+        if not str(path.relative_to(ROOT)).startswith(TRANSPORT)
+    }
+    assert {path: names for path, names in offenders.items() if names} == {}
+
+
+def test_discord_py_private_names_are_used_in_one_module() -> None:
+    users = sorted(
+        str(path.relative_to(ROOT))
+        for path in _project_files(("cogs", "bot.py"))
+        if PRIVATE_NAME.search(path.read_text(encoding="utf-8"))
+    )
+    assert users == ["cogs/uno/transport/internals.py"]
+
+
+def test_the_transport_checks_see_what_they_look_for() -> None:
+    raw = _imports_of(ROOT / TRANSPORT / "raw_http.py")
+    assert any(name.startswith(HTTP_MODULES) for name in raw)
+    assert PRIVATE_NAME.search("interaction._session")

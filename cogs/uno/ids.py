@@ -327,7 +327,7 @@ class LobbyControl:
 
 
 @dataclass(frozen=True, slots=True)
-class LeaderboardPage:
+class LeaderboardControl:
     variant: str
     page: int
     by_rating: bool = False
@@ -361,7 +361,13 @@ class SettingsControl:
 
 
 ParsedId = (
-    TableControl | LobbyControl | LeaderboardPage | SettingsControl | RulesDetails | Share | Rematch
+    TableControl
+    | LobbyControl
+    | LeaderboardControl
+    | SettingsControl
+    | RulesDetails
+    | Share
+    | Rematch
 )
 
 
@@ -424,13 +430,13 @@ def _answer_control(custom_id: str) -> Share | RulesDetails | Rematch | None:
     return Share(share["variant"], page) if 1 <= page <= MAX_PAGE else None
 
 
-def _board_page(board: re.Match[str], *, by_rating: bool) -> LeaderboardPage | None:
+def _board_page(board: re.Match[str], *, by_rating: bool) -> LeaderboardControl | None:
     page = board["page"]
     if not page.isascii() or len(page) > len(str(MAX_PAGE)):
         return None
     if not 1 <= int(page) <= MAX_PAGE:
         return None
-    return LeaderboardPage(variant=board["variant"], page=int(page), by_rating=by_rating)
+    return LeaderboardControl(variant=board["variant"], page=int(page), by_rating=by_rating)
 
 
 def _lobby_control(found: re.Match[str]) -> LobbyControl | None:

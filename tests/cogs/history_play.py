@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from cogs.uno.scoring import match_results
-from cogs.uno.table_options import TableOptions
+from cogs.uno.table.options import TableOptions
+from cogs.uno.table.scoring import match_results
 from db.database import Database
 from db.models import RoundResult, Seat
 from engine import actions as engine_actions

@@ -13,11 +13,12 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.uno.cog import UnoCog, UserFacingError
-from cogs.uno.lobby import Lobby
-from cogs.uno.scoreboards import board_page
-from cogs.uno.settings import UnoSettings
-from cogs.uno.table_options import TableOptions
+from cogs.uno.boards.scoreboards import board_page
+from cogs.uno.cog import UnoCog
+from cogs.uno.config import UnoSettings
+from cogs.uno.lobby.lobby import Lobby
+from cogs.uno.refusal import UserFacingError
+from cogs.uno.table.options import TableOptions
 from db.database import Database
 from tests.db.conftest import GUILD as BOARD_GUILD
 from tests.db.conftest import Clock, win
@@ -35,7 +36,7 @@ async def cog(tmp_path: Path) -> AsyncIterator[UnoCog]:
 
 
 async def test_hand_in_an_open_lobby_says_the_game_has_not_started(cog: UnoCog) -> None:
-    await cog.lobbies.open(
+    await cog.parts.lobbies.open(
         Lobby(
             lobby_id=1,
             channel_id=CHANNEL,
@@ -49,9 +50,9 @@ async def test_hand_in_an_open_lobby_says_the_game_has_not_started(cog: UnoCog) 
     for user_id in (ALICE, BOB):
         for channel_id in (CHANNEL, OTHER):
             with pytest.raises(UserFacingError, match=rf"<#{CHANNEL}> hasn't started yet"):
-                cog._table_for(user_id=user_id, channel_id=channel_id)
+                cog.parts.whereabouts.table_for(user_id=user_id, channel_id=channel_id)
     with pytest.raises(UserFacingError, match="not playing at any table"):
-        cog._table_for(user_id=STRANGER, channel_id=CHANNEL)
+        cog.parts.whereabouts.table_for(user_id=STRANGER, channel_id=CHANNEL)
 
 
 async def test_a_page_past_a_shrunken_board_shows_its_last_page(cog: UnoCog) -> None:
@@ -86,6 +87,8 @@ async def test_a_command_answered_too_late_is_logged_as_late_not_as_a_failure(
     )
     with caplog.at_level(logging.INFO):
         await cog.cog_app_command_error(interaction, app_commands.CommandInvokeError(cog.uno, late))
-    levels = [record.levelno for record in caplog.records if record.name == "cogs.uno.cog"]
+    levels = [
+        record.levelno for record in caplog.records if record.name == "cogs.uno.command_errors"
+    ]
     assert levels == [logging.WARNING]
     assert "answered too late" in caplog.text

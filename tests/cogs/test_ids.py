@@ -191,7 +191,7 @@ def test_a_parsed_control_keeps_what_it_matched() -> None:
 def test_leaderboard_pages_round_trip() -> None:
     custom_id = ids.leaderboard_custom_id("pizza", 12)
     assert custom_id == "uno:lb.pizza.12"
-    assert ids.parse_custom_id(custom_id) == ids.LeaderboardPage(variant="pizza", page=12)
+    assert ids.parse_custom_id(custom_id) == ids.LeaderboardControl(variant="pizza", page=12)
     assert re.fullmatch(ids.LEADERBOARD_TEMPLATE, custom_id)
     with pytest.raises(ValueError):  # noqa: PT011
         ids.leaderboard_custom_id("Duo!", 1)
@@ -202,7 +202,7 @@ def test_leaderboard_pages_round_trip() -> None:
 @pytest.mark.parametrize("page", [1, 2, ids.MAX_PAGE])
 def test_leaderboard_pages_within_bounds_parse(page: int) -> None:
     parsed = ids.parse_custom_id(f"uno:lb.duo.{page}")
-    assert parsed == ids.LeaderboardPage(variant="duo", page=page)
+    assert parsed == ids.LeaderboardControl(variant="duo", page=page)
 
 
 @pytest.mark.parametrize(

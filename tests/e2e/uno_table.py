@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from cogs.uno import render
-from cogs.uno.table_options import TableOptions
+from cogs.uno.table.options import TableOptions
 from db.database import Database
 from engine import actions as engine_actions
 from engine.match import Match, from_snapshot

@@ -13,7 +13,7 @@ from collections import OrderedDict
 
 from cogs.uno.history.loaded import Loaded
 from cogs.uno.history.no_replay import NoReplay
-from cogs.uno.table_options import TableOptions
+from cogs.uno.table.options import TableOptions
 from db.database import Database
 from db.errors import UnknownMatch
 from db.history_models import StoredMatch

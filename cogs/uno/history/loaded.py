@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cogs.uno.table_options import TableOptions
+from cogs.uno.table.options import TableOptions
 from engine.match import Variant
 from engine.replay import Replay
 

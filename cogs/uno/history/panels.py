@@ -10,14 +10,14 @@ from typing import Any
 
 import discord
 
-from cogs.uno import answers, payloads
 from cogs.uno.history import ids
 from cogs.uno.history.library import ReplayLibrary
 from cogs.uno.history.no_replay import NoReplay
 from cogs.uno.history.render import history_page, no_replay_words, replay_panel
-from cogs.uno.issued import click_data, issued
-from cogs.uno.l10n import member_language, server_language, speaking, t
+from cogs.uno.i18n.l10n import member_language, server_language, speaking, t
 from cogs.uno.render import ButtonSpec, escape_name
+from cogs.uno.transport import answers, payloads
+from cogs.uno.transport.issued import click_data, issued
 from db.database import Database
 from db.models import Variant
 

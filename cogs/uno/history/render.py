@@ -14,12 +14,13 @@ from typing import Any
 
 import discord
 
-from cogs.uno import payloads, render
+from cogs.uno import render
 from cogs.uno.history import ids
 from cogs.uno.history.loaded import Loaded
-from cogs.uno.l10n import t, tn
+from cogs.uno.i18n.l10n import t, tn
 from cogs.uno.render import ButtonSpec, OptionSpec, SelectSpec
 from cogs.uno.render.words import fit_lines, hand_lines
+from cogs.uno.transport import payloads
 from db.history_models import HistoryPage, PastMatch
 from db.models import FORGOTTEN_NAME
 from engine.replay_frame import Frame

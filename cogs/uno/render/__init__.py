@@ -2,7 +2,7 @@
 
 No I/O and no state: the table message and the hand panels pass a `PublicView` /
 `PrivateView` and a name lookup (player id -> display name) and get back embeds and
-component specs, which `cogs.uno.payloads` turns into the JSON Discord takes. Every
+component specs, which `cogs.uno.transport.payloads` turns into the JSON Discord takes. Every
 result stays within Discord's limits whatever the size of the hands.
 
 Cards always carry words as well as a colour square (🟥 Red 7), so

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from cogs.uno.l10n import t, tn
+from cogs.uno.i18n.l10n import t, tn
 from cogs.uno.render.words import card_label, describe_event, name
 from engine.events import CardPlayed, CardsDrawn, ChallengeResolved, DrawReason, Event
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from cogs.uno.l10n import t
+from cogs.uno.i18n.l10n import t
 from cogs.uno.render.words import card_label, colour_label, escaped_name
 from engine.cards import Card, Colour, matches
 from engine.events import (

@@ -11,7 +11,7 @@ from typing import Final
 import discord
 
 from cogs.uno import ids
-from cogs.uno.l10n import N_, t, tn
+from cogs.uno.i18n.l10n import N_, t, tn
 from cogs.uno.render.faces import card_emoji
 from cogs.uno.render.last_moves import last_moves
 from cogs.uno.render.notices import challenge_reason, fresh_since

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from cogs.uno.l10n import N_
+from cogs.uno.i18n.l10n import N_
 
 
 @dataclass(frozen=True, slots=True)

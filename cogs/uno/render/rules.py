@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cogs.uno.l10n import N_, t
+from cogs.uno.i18n.l10n import N_, t
 from cogs.uno.render.faces import card_emoji
 from cogs.uno.render.rule_words import challenge_words
 from cogs.uno.render.specs import CONTENT_LIMIT

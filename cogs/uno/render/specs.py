@@ -1,4 +1,5 @@
-"""Discord's limits, and the component specs `cogs.uno.payloads` turns into Discord's JSON."""
+"""Discord's limits, and the component specs that `cogs.uno.transport.payloads`
+turns into Discord's JSON."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Final
 
 import discord
 
-from cogs.uno.l10n import N_
+from cogs.uno.i18n.l10n import N_
 from engine.cards import Colour
 
 # Discord's limits (https://discord.com/developers/docs/resources/message).

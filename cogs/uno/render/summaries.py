@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 import discord
 
-from cogs.uno.l10n import t, tn
+from cogs.uno.i18n.l10n import t, tn
 from cogs.uno.render.specs import COLOUR_VALUES, EMBED_DESCRIPTION, NEUTRAL
 from cogs.uno.render.words import (
     describe_event,

@@ -8,7 +8,7 @@ from datetime import datetime
 import discord
 
 from cogs.uno import ids
-from cogs.uno.l10n import t
+from cogs.uno.i18n.l10n import t
 from cogs.uno.render.faces import card_url
 from cogs.uno.render.last_moves import last_moves
 from cogs.uno.render.specs import FIELD_VALUE, LOG_LINES, MAX_MISSED, ButtonSpec

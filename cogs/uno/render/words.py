@@ -11,7 +11,7 @@ from typing import Any, Final
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
-from cogs.uno.l10n import N_, language, t, tn
+from cogs.uno.i18n.l10n import N_, language, t, tn
 from cogs.uno.render.faces import card_emoji
 from cogs.uno.render.specs import (
     COLOUR_EMOJI,

@@ -22,8 +22,8 @@ from typing import Any
 import pytest_asyncio
 
 from cogs.uno import render
-from cogs.uno.l10n import speaking
-from cogs.uno.table_options import TableOptions
+from cogs.uno.i18n.l10n import speaking
+from cogs.uno.table.options import TableOptions
 from db.database import Database
 from engine import actions as engine_actions
 from engine.cards import Card

@@ -1,0 +1,1 @@
+"""The leaderboard, the stats and the board by skill with its rating chart."""

@@ -1,0 +1,1 @@
+"""The words players read, in their language: catalogues, command names, refusals."""

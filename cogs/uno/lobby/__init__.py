@@ -1,0 +1,1 @@
+"""Lobbies: opening one, seating players, and the clicks that start a table."""

@@ -1,0 +1,1 @@
+"""`/uno settings`: a server's settings panel, its form and its clicks."""

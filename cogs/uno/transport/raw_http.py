@@ -1,0 +1,169 @@
+"""The answers, panel edits and table message edits of clicks, sent straight.
+
+discord.py's webhook adapter builds a route, takes a lock per token and decodes
+Discord's whole answer on every call; here a 2xx costs one request: the JSON encoded
+once, written on a kept-alive connection of `HttpPool`, the answer read and dropped
+(docs/benchmarks.md has what that saved). Through a proxy, the client's aiohttp session
+sends it. A 429 or a server error is sent again through discord.py's adapter (`again`),
+which waits and retries as Discord asks; a refusal raises discord.py's own exception.
+
+No lock orders two calls on one token: a panel's edits come one after another from its
+table's worker, and each click is answered through its own token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import weakref
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import aiohttp
+import discord
+import orjson
+from discord.http import MultipartParameters, Route, json_or_text
+
+from cogs.uno.transport.http_pool import HttpPool, origin
+
+_JSON = {"Content-Type": "application/json"}
+TOO_MANY, SERVER_ERROR = 429, 500
+CONNECTIONS = 32  # as many as the client's own pool (bot.py)
+
+
+# Off (the FAST_PATHS setting): every request goes through discord.py's own adapter.
+_fast = True
+
+
+def use_pool(on: bool) -> None:
+    """Send through the kept-alive connections (`on`), or through discord.py only."""
+    global _fast
+    _fast = on
+
+
+_POOLS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, HttpPool] = weakref.WeakKeyDictionary()
+
+
+def pool() -> HttpPool:
+    """The running loop's connections (the bot has one loop; the tests, one per test)."""
+    loop = asyncio.get_running_loop()
+    found = _POOLS.get(loop)
+    if found is None:
+        found = _POOLS[loop] = HttpPool(limit=CONNECTIONS)
+    return found
+
+
+def close_connections() -> None:
+    """Close the running loop's idle connections (the bot is closing)."""
+    found = _POOLS.pop(asyncio.get_running_loop(), None)
+    if found is not None:
+        found.close()
+
+
+async def send_json(
+    session: aiohttp.ClientSession,
+    method: str,
+    path: str,
+    payload: dict[str, Any],
+    *,
+    http: discord.http.HTTPClient,
+    again: Callable[[], Awaitable[Any]],
+) -> None:
+    """`method` `path` (under the API's base) with `payload`; raise as discord.py would."""
+    if not _fast:
+        await again()
+        return
+    body = orjson.dumps(payload)
+    if http.proxy is not None:  # through the proxy the client was given
+        await _through_session(session, method, path, body, http=http, again=again)
+        return
+    await _through_pool(method, path, body, http=http, again=again)
+
+
+async def edit_message(
+    client: discord.Client, channel_id: int, message_id: int, payload: dict[str, Any]
+) -> None:
+    """Edit a channel message of the bot's (the table message), raising as discord.py would.
+
+    Under load each table edit through discord.py cost several times a click's answer
+    (its request machinery, and the edited message decoded from Discord's answer). Its
+    rate-limit buckets are not consulted here: a table's edits are at least 2 s apart
+    (cogs/uno/table/message.py), within a channel's 5 per 5 s, and a 429 goes again through
+    discord.py, which waits as Discord asks.
+    """
+    http = client.http
+    params = MultipartParameters(payload=payload, multipart=None, files=None)
+
+    def again() -> Awaitable[Any]:
+        return http.edit_message(channel_id, message_id, params=params)
+
+    if not _fast or http.token is None or http.proxy is not None:  # or not logged in, a proxy
+        await again()
+        return
+    path = f"/channels/{channel_id}/messages/{message_id}"
+    body = orjson.dumps(payload)
+    await _through_pool("PATCH", path, body, http=http, again=again, auth=f"Bot {http.token}")
+
+
+async def _through_pool(
+    method: str,
+    path: str,
+    body: bytes,
+    *,
+    http: discord.http.HTTPClient,
+    again: Callable[[], Awaitable[Any]],
+    auth: str | None = None,
+) -> None:
+    answer = await pool().request(
+        origin(Route.BASE), method, path, body, agent=http.user_agent, auth=auth
+    )
+    status = answer.status
+    if 200 <= status < 300:
+        return
+    if status == TOO_MANY or status >= SERVER_ERROR:
+        await again()
+        return
+    data: str | dict[str, Any] = answer.body.decode("utf-8", "replace")
+    if answer.content_type.startswith("application/json"):
+        with contextlib.suppress(ValueError):
+            data = orjson.loads(answer.body)
+    raise _refusal(answer, data)
+
+
+async def _through_session(
+    session: aiohttp.ClientSession,
+    method: str,
+    path: str,
+    body: bytes,
+    *,
+    http: discord.http.HTTPClient,
+    again: Callable[[], Awaitable[Any]],
+) -> None:
+    async with session.request(
+        method,
+        Route.BASE + path,
+        data=body,
+        headers=_JSON,
+        proxy=http.proxy,
+        proxy_auth=http.proxy_auth,
+    ) as response:
+        status = response.status
+        if 200 <= status < 300:
+            await response.read()  # read to its end, so the connection is reused
+            return
+        retry = status == TOO_MANY or status >= SERVER_ERROR
+        data = None if retry else await json_or_text(response)
+    if data is None:
+        await again()
+        return
+    raise _refusal(response, data)
+
+
+def _refusal(response: Any, data: str | dict[str, Any]) -> Exception:
+    """discord.py's exception for a refusal: an aiohttp response or an `Answer` (its
+    exceptions read only the status and reason of the answer they are given)."""
+    if response.status == 404:
+        return discord.NotFound(response, data)
+    if response.status == 403:
+        return discord.Forbidden(response, data)
+    return discord.HTTPException(response, data)
