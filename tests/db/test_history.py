@@ -11,8 +11,8 @@ import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from cogs.uno.l10n import speaking
-from cogs.uno.table_options import TableOptions
+from cogs.uno.i18n.l10n import speaking
+from cogs.uno.table.options import TableOptions
 
 from cogs.uno.history.render import history_page
 from db.database import Database
