@@ -45,6 +45,8 @@ class Launcher:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
+            # A group of its own, as a terminal gives `make run`: Ctrl-C reaches it whole.
+            start_new_session=True,
         )
         threading.Thread(target=self._read, daemon=True).start()
         deadline = time.monotonic() + timeout
@@ -84,6 +86,19 @@ class Launcher:
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
             raise
+
+    def ctrl_c(self, *, timeout: float = 30.0) -> tuple[int, float]:
+        """Ctrl-C as a terminal sends it, to the launcher and its bot alike; return the
+        exit status and the seconds until every process of the group had ended."""
+        assert self.process is not None
+        started = time.monotonic()
+        os.killpg(self.process.pid, signal.SIGINT)
+        try:
+            code = self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            raise
+        return code, time.monotonic() - started
 
     def bot_processes(self) -> list[int]:
         """Processes still running with this playground's database (the bot's environment)."""
