@@ -92,3 +92,15 @@ def test_item4_ctrl_c_after_playing_the_computer_closes_the_bot_at_once(
     assert sorted(p.name for p in launcher.data.iterdir() if p.name.startswith("uno.db")) == [
         "uno.db"
     ]  # closed, not killed: no write-ahead log or shared-memory file left
+
+
+def test_item16_the_bot_log_starts_afresh_at_each_start(tmp_path: Path) -> None:
+    launcher = Launcher(tmp_path)
+    launcher.data.mkdir()
+    (launcher.data / "bot.log").write_text("a line from the start before\n")
+    launcher.start()
+    code, _ = launcher.ctrl_c()
+    assert code == 0, launcher.output()
+    logged = launcher.bot_log()
+    assert "Database open at" in logged
+    assert "the start before" not in logged
