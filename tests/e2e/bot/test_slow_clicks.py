@@ -9,6 +9,7 @@ from pathlib import Path
 from playground import CallbackType, Driver, Emulator
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import ScriptedTable, load_truth
 
 
@@ -39,7 +40,7 @@ async def test_a_click_slowed_past_two_seconds_is_acknowledged_then_answered(
     assert not first.failed
     assert not second.failed
     assert second.response_type is CallbackType.DEFERRED_UPDATE_MESSAGE
-    await driver.wait_idle(quiet=0.3, timeout=10)
+    await driver.wait_idle(quiet=0.3, timeout=PATIENCE)
     truth = await load_truth(database, scene.channel.id)
     assert truth is not None
     assert truth.match.version == 1  # the second click was applied once the file was free
