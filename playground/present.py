@@ -78,6 +78,7 @@ def message_json(message: Message) -> Json:
         ],
         "timestamp": message.created_at * 1000,
         "edited": message.edited_at is not None,
+        "edits": message.edits,
         "ephemeral": message.ephemeral,
         "loading": message.loading,
         "command": command,

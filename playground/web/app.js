@@ -90,6 +90,8 @@ function connect() {
 }
 
 function receive(frame) {
+  // A count of what arrived, for a script driving the page to wait for news.
+  document.body.dataset.frames = Number(document.body.dataset.frames || 0) + 1;
   switch (frame.t) {
     case "hello":
       return hello(frame);
