@@ -119,10 +119,14 @@ async def test_a_table_buried_by_chat_is_posted_again_below_it(
     assert "Traceback" not in bot.output()
 
 
+TURN = 12  # seconds: a fresh turn after the restart would end well past the bound below
+LATE = timedelta(seconds=6)
+
+
 async def test_timers_resume_from_the_stored_deadline_after_a_crash(
     driver: Driver, scene: Scene, database: Path, bots: BotFactory
 ) -> None:
-    bot = bots(turn_seconds=8)
+    bot = bots(turn_seconds=TURN)
     await bot.start()
     table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=9)
     await table.open("duo", opponent=scene.bob)
@@ -131,7 +135,7 @@ async def test_timers_resume_from_the_stored_deadline_after_a_crash(
     assert truth.deadline is not None
     stored = truth.deadline
     await bot.kill()
-    again = bots(turn_seconds=8)
+    again = bots(turn_seconds=TURN)
     await again.start()
     # A busy machine may take longer to restart the bot than the turn has left: then the
     # stored deadline has passed by the time the table is restored, and the timer fires
@@ -149,9 +153,9 @@ async def test_timers_resume_from_the_stored_deadline_after_a_crash(
     async with Database.open(database) as db:
         (first,) = await db.tables.actions(1)
     assert first.created_at >= stored
-    # Near the stored deadline (or the restart, if later), not a fresh 8 s counted from
-    # the restart.
-    assert first.created_at <= max(stored, restarted) + timedelta(seconds=3)
+    # Near the stored deadline (or the restart, if later), not a fresh turn counted from
+    # the restart: LATE allows for a bot still busy starting up on a loaded machine.
+    assert first.created_at <= max(stored, restarted) + LATE
     assert await again.stop() == 0
 
 
