@@ -70,7 +70,7 @@ async def test_item6_two_computers_keep_their_distinct_names_after_a_kill(
             and all(s in shown.text() for s in seats)
             and shown
         ),
-        timeout=10,
+        timeout=PATIENCE,
     )
     await bot.kill()
     again = bots(extra_env=FAST)
@@ -82,7 +82,7 @@ async def test_item6_two_computers_keep_their_distinct_names_after_a_kill(
             and shown is not first
             and all(s in shown.text() for s in seats)
         ),
-        timeout=15,
+        timeout=PATIENCE,
     )
     assert await load_truth(database, scene.channel.id) is not None
     assert await again.stop() == 0
