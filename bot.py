@@ -10,10 +10,12 @@ database that cannot be opened or read).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import signal
 import sys
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -140,6 +142,7 @@ class UnoBot(commands.AutoShardedBot):
         self.card_emojis = CardEmojis(lambda: cached_images(art_cache, every_card_image))
         self._emoji_sync: asyncio.Task[object] | None = None
         self.stop_requested = False
+        self.closing = False
 
     async def setup_hook(self) -> None:
         if self.settings.discord_api_base:
@@ -193,11 +196,19 @@ class UnoBot(commands.AutoShardedBot):
 
     def stop_soon(self, starting: asyncio.Task[Any]) -> None:
         """SIGINT or SIGTERM: cancel `starting` (the task running `start`), so no event
-        is read any more, and `run` closes the bot (tables, timers, database)."""
+        is read any more, and `run` closes the bot (tables, timers, database).
+
+        Only the first signal counts: Ctrl-C in a terminal reaches every process of the
+        group, so a launcher that forwards it (the playground's) makes a second one, and
+        a cancel then would cut the close short and leave the database open.
+        """
+        if self.stop_requested or self.closing:
+            return
         self.stop_requested = True
         starting.cancel()
 
     async def close(self) -> None:
+        self.closing = True
         if self.settings.fast_paths:
             internals.cancel_ready_tasks(self)
         if self._emoji_sync is not None and not self._emoji_sync.done():
@@ -226,57 +237,75 @@ async def run(settings: Settings) -> int:
         discord.http.Route.BASE = settings.discord_api_base.rstrip("/")
         # Emoji images (the table's top card) come from that Discord's own CDN.
         discord.asset.Asset.BASE = str(yarl.URL(settings.discord_api_base).origin())
-    async with UnoBot(settings) as bot:
-        try:
-            await serve(bot, settings.discord_token.get_secret_value())
-        except discord.LoginFailure:
-            fail(
-                "Discord refused DISCORD_TOKEN: copy a fresh token from the Bot page of "
-                "your application in the Discord developer portal into .env."
-            )
-            return 2
-        except discord.PrivilegedIntentsRequired:
-            fail("Discord refused the gateway intents; this bot needs no privileged intent.")
-            return 2
-        except ShardsTaken as error:
-            # Exit status 1, not 2: a process whose machine stopped may hold them a few
-            # seconds more, and a service manager starting this one again then succeeds.
-            fail(f"This bot process cannot start: {error}.")
-            return 1
-        except DatabaseError as error:
-            fail(f"The database at DATABASE_PATH cannot be used: {error}.")
-            return 2
-        except TablesNotRestored as error:
-            # The UNO cog restores the running tables as it loads: a database that
-            # opened but cannot be read is still the database's fault, not a bug to
-            # show as a traceback.
-            fail(
-                "The database at DATABASE_PATH cannot be used while restoring the running "
-                f"tables: {error.original}."
-            )
-            return 2
-        except OSError as error:
-            fail(f"Could not reach Discord ({error.__class__.__name__}): check the network.")
-            return 1
+    bot = UnoBot(settings)
+    # The handlers stay until the bot is closed: a signal during the close is ignored, not
+    # Python's KeyboardInterrupt halfway through it.
+    with stop_signals(bot):
+        async with bot:
+            return await serve_until_stopped(bot, settings.discord_token.get_secret_value())
+
+
+async def serve_until_stopped(bot: UnoBot, token: str) -> int:
+    """Serve; return the exit status, with a sentence for a failure that is not a bug."""
+    try:
+        await serve(bot, token)
+    except discord.LoginFailure:
+        fail(
+            "Discord refused DISCORD_TOKEN: copy a fresh token from the Bot page of "
+            "your application in the Discord developer portal into .env."
+        )
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        fail("Discord refused the gateway intents; this bot needs no privileged intent.")
+        return 2
+    except ShardsTaken as error:
+        # Exit status 1, not 2: a process whose machine stopped may hold them a few
+        # seconds more, and a service manager starting this one again then succeeds.
+        fail(f"This bot process cannot start: {error}.")
+        return 1
+    except DatabaseError as error:
+        fail(f"The database at DATABASE_PATH cannot be used: {error}.")
+        return 2
+    except TablesNotRestored as error:
+        # The UNO cog restores the running tables as it loads: a database that
+        # opened but cannot be read is still the database's fault, not a bug to
+        # show as a traceback.
+        fail(
+            "The database at DATABASE_PATH cannot be used while restoring the running "
+            f"tables: {error.original}."
+        )
+        return 2
+    except OSError as error:
+        fail(f"Could not reach Discord ({error.__class__.__name__}): check the network.")
+        return 1
     return 0
 
 
-async def serve(bot: UnoBot, token: str) -> None:
-    """Run the bot until it is closed, or until SIGINT (Ctrl-C) or SIGTERM closes it."""
+@contextlib.contextmanager
+def stop_signals(bot: UnoBot) -> Iterator[None]:
+    """While inside, SIGINT (Ctrl-C) and SIGTERM stop the current task's `serve`."""
     starting = asyncio.current_task()
     assert starting is not None
     loop = asyncio.get_running_loop()
     for stop in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(stop, bot.stop_soon, starting)
     try:
+        yield
+    finally:
+        for stop in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(stop)
+
+
+async def serve(bot: UnoBot, token: str) -> None:
+    """Run the bot until it is closed, or until `stop_signals` stops it."""
+    try:
         await bot.start(token)
     except asyncio.CancelledError:
         if not bot.stop_requested:
             raise
-        starting.uncancel()  # our own stop, not the caller's: `run` closes the bot
-    finally:
-        for stop in (signal.SIGINT, signal.SIGTERM):
-            loop.remove_signal_handler(stop)
+        task = asyncio.current_task()
+        assert task is not None
+        task.uncancel()  # our own stop, not the caller's: `run` closes the bot
 
 
 def fail(sentence: str) -> None:

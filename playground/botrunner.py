@@ -43,7 +43,8 @@ class BotRunner:
 
     async def start(self, *, timeout: float = 60.0) -> None:
         """Start the bot; return once it is connected and has synced its commands."""
-        with self.log_path.open("ab") as log:
+        # The log of this start only, as the playground's database is new at each start.
+        with self.log_path.open("wb") as log:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable,
                 str(ROOT / "bot.py"),

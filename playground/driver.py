@@ -21,6 +21,11 @@ from .models import (
 )
 from .server import Emulator
 
+# How long a wait for the bot lasts by default. Each wait ends at its event (an answer, a
+# change), so this is only the bound for one that never comes: generous enough for a
+# machine whose cores are busy with other work.
+WAIT = 30.0
+
 OptionValue = str | int | float | bool | User | Member | Channel | Role
 
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
@@ -68,13 +73,13 @@ class Outcome:
     def modal(self) -> dict[str, Any] | None:
         return self.interaction.modal
 
-    async def wait_response(self, *, timeout: float = 5.0) -> Self:
+    async def wait_response(self, *, timeout: float = WAIT) -> Self:
         """Wait until the bot acknowledged the interaction or it failed (3 s)."""
         it = self.interaction
         await self._world.wait_for(lambda: it.acknowledged or it.failed, timeout=timeout)
         return self
 
-    async def wait_message(self, *, timeout: float = 5.0) -> Message:
+    async def wait_message(self, *, timeout: float = WAIT) -> Message:
         """Wait for the response message to carry content (a deferred one gets filled later)."""
         it = self.interaction
 
@@ -87,7 +92,7 @@ class Outcome:
         result: Message = await self._world.wait_for(filled, timeout=timeout)
         return result
 
-    async def wait_followup(self, index: int = 0, *, timeout: float = 5.0) -> Message:
+    async def wait_followup(self, index: int = 0, *, timeout: float = WAIT) -> Message:
         it = self.interaction
         await self._world.wait_for(lambda: len(it.followups) > index, timeout=timeout)
         return it.followups[index]
@@ -285,11 +290,11 @@ class Driver:
 
     # -- waiting -----------------------------------------------------------------------------
 
-    async def wait_for(self, predicate: Callable[[], Any], *, timeout: float = 5.0) -> Any:
+    async def wait_for(self, predicate: Callable[[], Any], *, timeout: float = WAIT) -> Any:
         """Return predicate()'s first truthy value; re-checked on every state change."""
         return await self.world.wait_for(predicate, timeout=timeout)
 
-    async def wait_idle(self, *, quiet: float = 0.1, timeout: float = 5.0) -> None:
+    async def wait_idle(self, *, quiet: float = 0.1, timeout: float = WAIT) -> None:
         """Wait until no request is in flight and nothing changed for `quiet` seconds."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout

@@ -18,6 +18,12 @@ from .world import World
 HEARTBEAT_INTERVAL_MS = 41_250
 SESSION_STARTS_PER_DAY = 1000  # Discord's `session_start_limit.total` for most bots
 DAY = 24 * 3600.0
+# Discord's acknowledgement crosses the network, so it reaches a bot after the bot has
+# noted when it sent the heartbeat. discord.py notes that in its heartbeat thread once the
+# send is done, and measures the ack against it: an ack back over loopback before the
+# thread has run reads as a whole interval's lag ("Can't keep up, websocket is 41.3s
+# behind"). A round trip's worth of delay, as on the real network, keeps them in order.
+HEARTBEAT_ACK_DELAY = 0.05
 
 # Opcodes and intents (Discord's values).
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, RESUME, RECONNECT = 0, 1, 2, 3, 6, 7
@@ -44,8 +50,15 @@ class Gateway:
     would carry more than `guilds_per_shard` servers is refused (Discord: 2,500).
     """
 
-    def __init__(self, world: World, *, shards: int = 1) -> None:
+    def __init__(
+        self,
+        world: World,
+        *,
+        shards: int = 1,
+        heartbeat_interval_ms: int = HEARTBEAT_INTERVAL_MS,
+    ) -> None:
         self.world = world
+        self.heartbeat_interval_ms = heartbeat_interval_ms
         self.url = ""  # ws://host:port/gateway, set by the server
         self.sessions: dict[str, Session] = {}
         self.shards = shards
@@ -54,6 +67,7 @@ class Gateway:
         self.identifies = 0
         self.resumes = 0
         self.heartbeats = 0
+        self.acks = 0
         world.listeners.append(self.on_event)
 
     @property
@@ -86,9 +100,10 @@ class Gateway:
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
-        await ws.send_json({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+        await ws.send_json({"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}})
         session: Session | None = None
         writer: asyncio.Task[None] | None = None
+        acks: set[asyncio.Task[None]] = set()
         try:
             async for frame in ws:
                 if frame.type is not WSMsgType.TEXT:
@@ -97,7 +112,9 @@ class Gateway:
                 op, data = message.get("op"), message.get("d")
                 if op == HEARTBEAT:
                     self.heartbeats += 1
-                    await ws.send_json({"op": HEARTBEAT_ACK})
+                    ack = asyncio.create_task(self._ack(ws))
+                    acks.add(ack)
+                    ack.add_done_callback(acks.discard)
                 elif op == IDENTIFY and session is None:
                     session = await self._identify(ws, data)
                     if session is not None:
@@ -112,12 +129,20 @@ class Gateway:
         finally:
             if session is not None:
                 session.ws = None
-            if writer is not None:
-                writer.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await writer
+            for task in [*acks, writer]:
+                if task is not None:
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await task
             self.world.changed()
         return ws
+
+    async def _ack(self, ws: web.WebSocketResponse) -> None:
+        await asyncio.sleep(HEARTBEAT_ACK_DELAY)
+        with contextlib.suppress(ConnectionError):
+            await ws.send_json({"op": HEARTBEAT_ACK})
+        self.acks += 1
+        self.world.changed()
 
     def _token_ok(self, token: str | None) -> bool:
         token = (token or "").removeprefix("Bot ")

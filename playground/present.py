@@ -78,7 +78,55 @@ def message_json(message: Message) -> Json:
         ],
         "timestamp": message.created_at * 1000,
         "edited": message.edited_at is not None,
+        "edits": message.edits,
         "ephemeral": message.ephemeral,
         "loading": message.loading,
         "command": command,
     }
+
+
+TEXT_INPUT, LABEL = 4, 18
+
+
+def modal_json(modal: Json) -> Json:
+    """A form the bot opened, as the page draws it: its title and each text input with its
+    label and limits (an action row around the input, or a label component)."""
+    inputs = []
+    for row in modal.get("components") or []:
+        if row.get("type") == LABEL:
+            inner = row.get("component") or {}
+            label, note = row.get("label"), row.get("description")
+        else:
+            inner = (row.get("components") or [{}])[0]
+            label, note = inner.get("label"), None
+        if inner.get("type") != TEXT_INPUT:
+            continue
+        inputs.append(
+            {
+                "custom_id": inner["custom_id"],
+                "label": label or "",
+                "description": note or "",
+                "paragraph": inner.get("style") == 2,
+                "min_length": inner.get("min_length", 0),
+                "max_length": inner.get("max_length", 4000),
+                "required": inner.get("required", True),
+                "placeholder": inner.get("placeholder") or "",
+                "value": inner.get("value") or "",
+            }
+        )
+    return {"title": modal.get("title") or "", "inputs": inputs}
+
+
+def form_problem(form: Json, values: dict[str, str]) -> str:
+    """What Discord's client says before it sends a form with this input, or ""."""
+    for spec in form["inputs"]:
+        value = values.get(spec["custom_id"], "")
+        if not value:
+            if spec["required"]:
+                return f"{spec['label']}: This field is required"
+            continue
+        if len(value) < spec["min_length"]:
+            return f"{spec['label']}: Must be at least {spec['min_length']} characters long"
+        if len(value) > spec["max_length"]:
+            return f"{spec['label']}: Must be {spec['max_length']} or fewer characters long"
+    return ""

@@ -12,7 +12,7 @@ from typing import Self
 from aiohttp import web
 
 from .clock import Clock
-from .gateway import Gateway
+from .gateway import HEARTBEAT_INTERVAL_MS, Gateway
 from .log import Log
 from .models import Channel, Guild, Member, Role, User
 from .rest import API_PREFIX, RestApi
@@ -28,11 +28,18 @@ class Emulator:
     """
 
     def __init__(
-        self, *, token: str = "emulator-bot-token", bot_name: str = "UnoBot", shards: int = 1
+        self,
+        *,
+        token: str = "emulator-bot-token",
+        bot_name: str = "UnoBot",
+        shards: int = 1,
+        heartbeat_interval_ms: int = HEARTBEAT_INTERVAL_MS,
     ) -> None:
         """`shards`: the shard count `GET /gateway/bot` recommends (`gateway.shards`)."""
         self.world = World(token=token, bot_name=bot_name)
-        self.gateway = Gateway(self.world, shards=shards)
+        self.gateway = Gateway(
+            self.world, shards=shards, heartbeat_interval_ms=heartbeat_interval_ms
+        )
         self.rest = RestApi(self.world, gateway_bot=self.gateway.bot_info)
         self.port = 0
         self._runner: web.AppRunner | None = None

@@ -34,6 +34,7 @@ class Viewer:
         self.commands_sent: list[Any] | None = None
         self.channels_sent: list[Any] | None = None
         self.tasks: set[asyncio.Task[None]] = set()
+        self.forms: dict[str, Outcome] = {}  # forms on screen, by their interaction's id
 
     async def run(self, hello: dict[str, Any]) -> None:
         """Serve until the page goes away."""
@@ -113,7 +114,9 @@ class Viewer:
                 await outcome.wait_response(timeout=5)
                 answer["failed"] = outcome.failed
                 if outcome.modal is not None:
-                    answer["error"] = "The bot opened a form, which the playground can't show yet."
+                    form = str(outcome.interaction.id)
+                    self.forms[form] = outcome
+                    answer["modal"] = {"id": form, **present.modal_json(outcome.modal)}
         except (RefusedByClient, LookupError, ValueError, TypeError) as error:
             answer["error"] = str(error).strip("'\"")
         except RuntimeError:
@@ -125,6 +128,8 @@ class Viewer:
         kind = frame.get("t")
         if kind == "slash":
             return await self._slash(frame)
+        if kind == "submit":
+            return await self._submit(frame)
         message = self._message(str(frame["message_id"]))
         if kind == "click":
             return await self.driver.click(
@@ -147,6 +152,18 @@ class Viewer:
         given = {str(k): str(v) for k, v in (frame.get("options") or {}).items()}
         options = typed_options(self.guild, specs, given)
         return await self.driver.slash(self.member, channel, " ".join(words), wait=False, **options)
+
+    async def _submit(self, frame: dict[str, Any]) -> Outcome:
+        """Submit a form on screen: once, as Discord closes a form when it is sent."""
+        shown = self.forms.pop(str(frame["modal_id"]), None)
+        if shown is None:
+            raise RefusedByClient("that form is closed")
+        values = {str(k): str(v) for k, v in (frame.get("values") or {}).items()}
+        problem = present.form_problem(present.modal_json(shown.modal or {}), values)
+        if problem:
+            self.forms[str(frame["modal_id"])] = shown  # still on screen, to be corrected
+            raise RefusedByClient(problem)
+        return await self.driver.submit_modal(self.member, shown, values, wait=False)
 
     def _message(self, message_id: str) -> Message:
         message = self.world.messages.get(int(message_id))

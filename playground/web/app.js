@@ -2,6 +2,7 @@
 import { renderMessage, avatar, el } from "./message.js";
 import { escapeHtml } from "./markdown.js";
 import { Composer } from "./composer.js";
+import { Form } from "./modal.js";
 import { keepRelativeTimesLive } from "./time.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,7 +22,7 @@ const state = {
   socket: null,
   generation: 0,
 };
-const ctx = { cdn: "", users: new Map(), roles: new Map(), channels: new Map(), members: [], channelList: [] };
+const ctx = { cdn: "", bot: null, users: new Map(), roles: new Map(), channels: new Map(), members: [], channelList: [] };
 
 const actions = {
   click: (message, customId) => act(message, customId, { t: "click", custom_id: customId }),
@@ -58,6 +59,17 @@ const composer = new Composer({
     const nonce = send({ ...frame, channel_id: state.current });
     if (nonce && frame.t === "slash") state.pending.set(nonce, { slash: true });
     document.body.dataset.pending = state.pending.size;
+    // As in Discord, what you send takes you to the newest message, where its answer lands.
+    const box = $("messages");
+    box.scrollTop = box.scrollHeight;
+  },
+});
+
+const form = new Form($("modal-root"), {
+  submit: (id, values) => {
+    const nonce = send({ t: "submit", modal_id: id, values });
+    if (nonce) state.pending.set(nonce, { form: true });
+    document.body.dataset.pending = state.pending.size;
   },
 });
 
@@ -78,6 +90,8 @@ function connect() {
 }
 
 function receive(frame) {
+  // A count of what arrived, for a script driving the page to wait for news.
+  document.body.dataset.frames = Number(document.body.dataset.frames || 0) + 1;
   switch (frame.t) {
     case "hello":
       return hello(frame);
@@ -103,6 +117,8 @@ function acknowledged(frame) {
   state.pending.delete(frame.nonce);
   document.body.dataset.pending = state.pending.size;
   if (!pending) return;
+  if (pending.form) return form.answered(frame.error || (frame.failed ? "Something went wrong. Try again." : ""));
+  if (frame.modal) form.open(frame.modal);
   if (pending.slash) {
     if (frame.error) composer.refused(frame.error);
     else if (frame.failed) composer.showError("The application did not respond.");
@@ -118,6 +134,7 @@ function acknowledged(frame) {
 function hello(frame) {
   Object.assign(state, { me: frame.me, guild: frame.guild, messages: new Map(), pending: new Map(), failures: new Map() });
   ctx.cdn = frame.cdn;
+  ctx.bot = frame.bot;
   ctx.users = new Map([frame.bot, ...frame.members].map((u) => [u.id, u]));
   ctx.roles = new Map(frame.roles.map((r) => [r.id, r]));
   ctx.channels = new Map(frame.channels.map((c) => [c.id, c]));

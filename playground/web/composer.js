@@ -58,7 +58,8 @@ function valueSuggestions(spec, partial, ctx) {
       .map((c) => ({ html: escapeHtml(c.name), insert: `${prefix}${c.value}` }));
   }
   if (spec.type === 6 || spec.type === 9) {
-    return ctx.members
+    // Discord lists every member the option may name, the bot (an app) among them.
+    return [...ctx.members, ...(ctx.bot ? [ctx.bot] : [])]
       .filter((m) => match(m.name))
       .map((m) => ({ html: `@${escapeHtml(m.name)}`, insert: `${prefix}${m.name}` }));
   }

@@ -209,6 +209,7 @@ export function renderMessage(ctx, message, { grouped, actions }) {
   node.id = `message-${message.id}`;
   node.dataset.id = message.id;
   node.dataset.author = message.author.id;
+  node.dataset.edits = message.edits; // which version of the message this is
   node.classList.toggle("ephemeral", message.ephemeral);
   node.classList.toggle("grouped", grouped && !message.command);
   if (message.command) node.append(commandLine(message));

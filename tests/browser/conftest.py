@@ -8,9 +8,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserType, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    BrowserType,
+    Playwright,
+    expect,
+    sync_playwright,
+)
 
 from tests.browser.launcher import Launcher
+
+# Every wait in these tests ends when the page shows what it waits for; this bound (ms)
+# only has to outlast a machine whose cores are busy with other work. Playwright's own
+# default, 5 s, does not.
+PATIENCE_MS = 60_000
+expect.set_options(timeout=PATIENCE_MS)
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -60,6 +73,14 @@ def browser(
     launched = browser_type.launch(**browser_type_launch_args)
     yield launched
     launched.close()
+
+
+@pytest.fixture(autouse=True)
+def patient(request: pytest.FixtureRequest) -> None:
+    """Clicks and waits of a test's pages share the same generous bound as `expect`."""
+    if "context" in request.fixturenames:
+        context: BrowserContext = request.getfixturevalue("context")
+        context.set_default_timeout(PATIENCE_MS)
 
 
 def stopped_cleanly(launched: Launcher) -> None:

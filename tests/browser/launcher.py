@@ -34,8 +34,10 @@ class Launcher:
         self.env.update(env)
         self.lines: list[str] = []
         self.process: subprocess.Popen[str] | None = None
+        self.url = ""
+        self._url_or_end = threading.Event()
 
-    def start(self, *, timeout: float = 60.0) -> str:
+    def start(self, *, timeout: float = 120.0) -> str:
         """Start it and return the page's URL, read from the one line it prints."""
         self.process = subprocess.Popen(
             [sys.executable, "-m", "playground.launch", "--no-browser", "--data", str(self.data)],
@@ -45,16 +47,13 @@ class Launcher:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
+            # A group of its own, as a terminal gives `make run`: Ctrl-C reaches it whole.
+            start_new_session=True,
         )
         threading.Thread(target=self._read, daemon=True).start()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            found = [m.group(1) for line in list(self.lines) if (m := URL.search(line))]
-            if found:
-                return found[0]
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.05)
+        # Set by the reader at the line with the URL, or when the launcher's output ends.
+        if self._url_or_end.wait(timeout) and self.url:
+            return self.url
         raise AssertionError(f"no URL within {timeout} s: {self.output()}")
 
     def _read(self) -> None:
@@ -62,6 +61,10 @@ class Launcher:
         assert self.process.stdout is not None
         for line in self.process.stdout:
             self.lines.append(line)
+            if not self.url and (found := URL.search(line)):
+                self.url = found.group(1)
+                self._url_or_end.set()
+        self._url_or_end.set()
 
     def output(self) -> str:
         return "".join(self.lines)
@@ -84,6 +87,19 @@ class Launcher:
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
             raise
+
+    def ctrl_c(self, *, timeout: float = 30.0) -> tuple[int, float]:
+        """Ctrl-C as a terminal sends it, to the launcher and its bot alike; return the
+        exit status and the seconds until every process of the group had ended."""
+        assert self.process is not None
+        started = time.monotonic()
+        os.killpg(self.process.pid, signal.SIGINT)
+        try:
+            code = self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            raise
+        return code, time.monotonic() - started
 
     def bot_processes(self) -> list[int]:
         """Processes still running with this playground's database (the bot's environment)."""

@@ -6,6 +6,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import PATIENCE_MS
+
 STALE_MS = 1500
 Choice = tuple[str, str | None]  # (custom_id, select value or None for a button)
 
@@ -46,7 +48,7 @@ class Tab:
     def settle(self) -> None:
         """Wait until every action this tab sent was acknowledged by the bot."""
         self.page.wait_for_function(
-            "document.body.dataset.pending === '0'", polling=20, timeout=10_000
+            "document.body.dataset.pending === '0'", polling=20, timeout=PATIENCE_MS
         )
 
     def focus(self) -> None:

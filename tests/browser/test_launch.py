@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.game import play
 from tests.browser.launcher import ROOT, Launcher
+from tests.browser.tab import Tab
 
 
 def test_without_a_token_the_page_shows_the_server_and_ctrl_c_stops_everything(
@@ -66,3 +68,39 @@ def test_with_a_token_it_runs_the_bot_on_discord(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stderr
     assert "Could not reach Discord" in done.stderr
     assert "playground" not in (done.stdout + done.stderr).lower()
+
+
+def test_item4_ctrl_c_after_playing_the_computer_closes_the_bot_at_once(
+    tmp_path: Path, page: Page
+) -> None:
+    launcher = Launcher(tmp_path, COMPUTER_DELAY_MS="50")
+    alice = Tab(page, launcher.start(), "alice")
+    alice.slash("/uno duo opponent:UnoBot target:50 strength:easy")
+    alice.click("hand", within=".message:not(.ephemeral)")
+    actions = play([alice], seed=4, max_actions=8, done=lambda: False)
+    assert actions == 8
+    assert launcher.bot_processes()
+
+    # The terminal's SIGINT reaches the bot and the launcher, which forwards one more.
+    code, seconds = launcher.ctrl_c()
+    print(f"ctrl-c: exit {code} in {seconds:.2f} s")
+    assert code == 0, launcher.output()
+    assert launcher.bot_processes() == []
+    # The launcher kills a bot still running after 10 s; a clean close takes well under 3.
+    assert seconds < 3, f"{seconds:.1f} s: {launcher.output()}"
+    assert "Traceback" not in launcher.bot_log()
+    assert sorted(p.name for p in launcher.data.iterdir() if p.name.startswith("uno.db")) == [
+        "uno.db"
+    ]  # closed, not killed: no write-ahead log or shared-memory file left
+
+
+def test_item16_the_bot_log_starts_afresh_at_each_start(tmp_path: Path) -> None:
+    launcher = Launcher(tmp_path)
+    launcher.data.mkdir()
+    (launcher.data / "bot.log").write_text("a line from the start before\n")
+    launcher.start()
+    code, _ = launcher.ctrl_c()
+    assert code == 0, launcher.output()
+    logged = launcher.bot_log()
+    assert "Database open at" in logged
+    assert "the start before" not in logged

@@ -3,17 +3,37 @@
 from __future__ import annotations
 
 import re
-import time
 
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import BrowserContext, Locator, expect
 
 from tests.browser.game import play
 from tests.browser.tab import Tab
 
 
+def table_locator(tab: Tab) -> Locator:
+    return tab.page.locator(".message:not(.ephemeral):has([data-custom-id$=':hand'])").last
+
+
 def table_text(tab: Tab) -> str:
-    tables = tab.page.locator(".message:not(.ephemeral):has([data-custom-id$=':hand'])")
-    return tables.last.locator(".embed").inner_text()
+    return table_locator(tab).locator(".embed").inner_text()
+
+
+def same_table(tabs: list[Tab]) -> str:
+    """The table's text once every tab shows its newest edit: an edit reaches the tabs
+    one after another, so each is awaited until it has the newest any tab has."""
+    newest = max(int(table_locator(tab).get_attribute("data-edits") or 0) for tab in tabs)
+    for tab in tabs:
+        tab.page.wait_for_function(
+            """(newest) => {
+              const tables = [...document.querySelectorAll('.message:not(.ephemeral)')]
+                .filter((m) => m.querySelector("[data-custom-id$=':hand']"));
+              return Number(tables[tables.length - 1]?.dataset.edits) >= newest;
+            }""",
+            arg=newest,
+        )
+    shown = {table_text(tab) for tab in tabs}
+    assert len(shown) == 1, shown
+    return shown.pop()
 
 
 def test_pizza_table_with_three_members_in_three_tabs(
@@ -44,12 +64,7 @@ def test_pizza_table_with_three_members_in_three_tabs(
     assert actions == 12
 
     # Every tab shows the same table (edits are coalesced: wait for the last one).
-    deadline = time.monotonic() + 10
-    while len({table_text(tab) for tab in tabs}) > 1 and time.monotonic() < deadline:
-        time.sleep(0.1)
-    shown = {table_text(tab) for tab in tabs}
-    assert len(shown) == 1, shown
-    text = shown.pop()
+    text = same_table(tabs)
     assert all(name in text for name in ("alice", "bob", "carol")), text
     # Each member sees one hand panel of their own, and no one else's.
     for tab in tabs:

@@ -11,10 +11,10 @@ import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from cogs.uno.i18n.l10n import speaking
-from cogs.uno.table.options import TableOptions
 
 from cogs.uno.history.render import history_page
+from cogs.uno.i18n.l10n import speaking
+from cogs.uno.table.options import TableOptions
 from db.database import Database
 from db.errors import UnknownMatch
 from db.models import FORGOTTEN_NAME

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from playground import Emulator
+from tests.e2e.patience import PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,7 +68,7 @@ class BotProcess:
         env.update(self.extra_env)
         return env
 
-    async def start(self, *, timeout: float = 30.0) -> None:  # noqa: ASYNC109
+    async def start(self, *, timeout: float = PATIENCE) -> None:  # noqa: ASYNC109
         identified = self.emulator.gateway.identifies  # a restart must identify anew
         log = self.log_path.open("ab")
         self.process = await asyncio.create_subprocess_exec(
@@ -92,12 +93,13 @@ class BotProcess:
         await self.process.wait()
 
     async def stop(self, how: signal.Signals = signal.SIGINT) -> int:
-        """Ctrl-C (SIGINT) or a service manager's SIGTERM; a kill after 10 s."""
+        """Ctrl-C (SIGINT) or a service manager's SIGTERM; a kill (its exit status then
+        fails the caller's check) if it is still running after PATIENCE."""
         if self.process is None or self.process.returncode is not None:
             return self.process.returncode if self.process else 0
         self.process.send_signal(how)
         try:
-            return await asyncio.wait_for(self.process.wait(), timeout=10)
+            return await asyncio.wait_for(self.process.wait(), timeout=PATIENCE)
         except TimeoutError:
             self.process.kill()
             return await self.process.wait()

@@ -10,6 +10,7 @@ import pytest
 
 from playground import CallbackType, Driver, Emulator, Permission, RefusedByClient
 from tests.e2e.conftest import Scene
+from tests.e2e.patience import PATIENCE
 from tests.e2e.tinybot import TinyBot
 
 
@@ -205,7 +206,7 @@ async def test_user_message_reaches_the_bot_without_content_intent(
     driver: Driver, scene: Scene, tiny_bot: TinyBot
 ) -> None:
     said = driver.say(scene.alice, scene.channel, "hello bot")
-    message = await tiny_bot.wait_for("message", timeout=5)
+    message = await tiny_bot.wait_for("message", timeout=PATIENCE)
     assert message.id == said.id
     assert message.content == ""
 

@@ -10,6 +10,7 @@ import pytest
 from playground import Driver, Emulator, RefusedByClient
 from playground.models import Interaction, Permission
 from tests.e2e.conftest import Scene
+from tests.e2e.patience import PATIENCE
 from tests.e2e.tinybot import TinyBot
 
 
@@ -189,7 +190,9 @@ async def test_edit_bursts_get_429_and_discord_py_retries(
 
     tiny_bot.handlers["probe"] = burst
     out = await driver.slash(scene.alice, scene.channel, "probe")
-    await driver.wait_for(lambda: out.message is not None and out.message.edits == 8, timeout=10)
+    await driver.wait_for(
+        lambda: out.message is not None and out.message.edits == 8, timeout=PATIENCE
+    )
     assert tiny_bot.errors == []
     limited = [c for c in emu.log.calls if c.status == 429]
     assert limited

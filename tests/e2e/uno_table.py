@@ -7,19 +7,23 @@ real renderer, must be what the table message shows.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import random
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from cogs.uno import render
 from cogs.uno.table.options import TableOptions
 from db.database import Database
 from engine import actions as engine_actions
 from engine.match import Match, from_snapshot
-from playground import Channel, Driver, Message, Outcome, User
+from playground import Channel, Driver, Message, Outcome, User, World
+from tests.e2e.patience import PATIENCE
 
 TURN_SECONDS = 90  # the bot's default in these tests (BotProcess)
 
@@ -73,6 +77,37 @@ class Truth:
     table_id: int
     deadline: Any
     options: str  # the table's options in play, as the table message shows them
+
+
+T = TypeVar("T")
+
+# A re-check at least this often, for what the bot keeps to itself (its database) until
+# it tells the emulator: not a wait for time, only a floor under the event-driven one.
+RECHECK = 1.0
+
+
+async def until(
+    driver: Driver, check: Callable[[], Awaitable[T | None]], *, within: float = PATIENCE
+) -> T:
+    """`check()`'s first truthy answer, asked again on every change the emulator sees
+    (the bot's clicks answered, messages edited); TimeoutError after `within` seconds."""
+    world = driver.world
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    while True:
+        seen = world.version
+        found = await check()
+        if found:
+            return found
+        remaining = deadline - loop.time()
+        if remaining <= 0:
+            raise TimeoutError(f"not so within {within} s")
+        with contextlib.suppress(TimeoutError):
+            await world.wait_for(changed_since(world, seen), timeout=min(RECHECK, remaining))
+
+
+def changed_since(world: World, version: int) -> Callable[[], bool]:
+    return lambda: world.version != version
 
 
 async def load_truth(
@@ -177,7 +212,7 @@ class ScriptedTable:
             self.outcomes.append(await self.driver.click(user, lobby, lobby_id(lobby, code)))
         if variant != "duo":  # a Pizza or classic lobby waits for its host to start
             self.outcomes.append(await self.driver.click(host, lobby, lobby_id(lobby, "start")))
-        await self.driver.wait_for(self.table_message, timeout=10)
+        await self.driver.wait_for(self.table_message, timeout=PATIENCE)
         return lobby
 
     async def open_hands(self) -> None:
@@ -199,7 +234,7 @@ class ScriptedTable:
                 return None
             return table, button["custom_id"]
 
-        table, custom_id = await self.driver.wait_for(pressable, timeout=10)
+        table, custom_id = await self.driver.wait_for(pressable, timeout=PATIENCE)
         outcome = await self.driver.click(user, table, custom_id)
         self.outcomes.append(outcome)
         return outcome
@@ -295,7 +330,7 @@ class TableWatch:
             return comparable(message.embeds[0]) if message and message.embeds else None
 
         if exact:
-            await self.driver.wait_for(lambda: shown() == expected, timeout=10)
+            await self.driver.wait_for(lambda: shown() == expected, timeout=PATIENCE)
         else:
             assert shown() in self.history
         return True

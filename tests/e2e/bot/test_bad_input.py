@@ -8,6 +8,7 @@ from pathlib import Path
 from playground import Driver, Emulator
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import ScriptedTable, action_choices, load_truth
 
 
@@ -127,7 +128,7 @@ async def test_leave_is_a_forfeit_and_the_opponent_wins(
     table = await started_duo(driver, scene)
     outcome = await driver.slash(scene.bob, scene.channel, "uno leave")
     assert "forfeit" in private_answer(outcome)
-    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=PATIENCE)
     assert await load_truth(database, scene.channel.id) is None
     stats = await driver.slash(scene.alice, scene.channel, "uno stats", member=scene.bob)
     assert stats.message is not None

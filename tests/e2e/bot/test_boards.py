@@ -27,6 +27,7 @@ from db.models import PlayerResult, RoundResult, Seat, Variant
 from playground import CallbackType, Driver, Emulator, Message, Outcome, User
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import (
     CARD_MARK,
     ScriptedTable,
@@ -625,7 +626,8 @@ async def test_hand_in_a_lobby_says_the_game_has_not_started(
     assert answer.content == NOT_AT_A_TABLE
 
     await driver.click(scene.alice, lobby, label="Start")
-    await driver.wait_for(lambda: is_table_message(lobby), timeout=10)  # the lobby became the table
+    # The lobby became the table.
+    await driver.wait_for(lambda: is_table_message(lobby), timeout=PATIENCE)
     panel = private_to(await driver.slash(scene.bob, scene.channel, "uno hand"), scene.bob)
     assert panel.embeds[0]["title"].startswith("Your hand · ")
     clean_log(emu)

@@ -8,6 +8,7 @@ from playground import Driver, Emulator, Message, Permission
 from tests.e2e.bot.forge import forge, private_text
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import ScriptedTable, is_table_message, load_truth, lobby_id
 
 
@@ -33,7 +34,7 @@ async def test_a_join_forged_from_another_channel_seats_nobody(
     assert "bob" not in seated_names(lobby)
     # The same button, pressed where it was drawn, works.
     await driver.click(scene.bob, lobby, lobby_id(lobby, "join"))
-    await driver.wait_for(lambda: is_table_message(lobby), timeout=10)
+    await driver.wait_for(lambda: is_table_message(lobby), timeout=PATIENCE)
     assert emu.log.failed == []
 
 
@@ -66,7 +67,7 @@ async def test_only_the_challenged_member_can_take_a_challenge(
     assert "changed just now" in private_text(forged)
     assert "carol" not in seated_names(lobby)
     await driver.click(scene.bob, lobby, accept)
-    await driver.wait_for(lambda: is_table_message(lobby), timeout=10)
+    await driver.wait_for(lambda: is_table_message(lobby), timeout=PATIENCE)
 
 
 async def test_a_table_click_forged_from_another_channel_is_refused(
@@ -125,7 +126,7 @@ async def test_forget_erases_ones_own_record_and_needs_manage_server_for_another
     table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=7)
     await table.open("duo", opponent=scene.bob)
     await driver.slash(scene.bob, scene.channel, "uno leave")  # a forfeit ends the match
-    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=PATIENCE)
 
     refused = await driver.slash(scene.bob, scene.channel, "uno forget", member=scene.alice)
     assert "Manage Server" in private_text(refused)

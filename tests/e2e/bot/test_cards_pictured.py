@@ -14,6 +14,7 @@ from cogs.uno.render import named_colour
 from playground import Driver, Emulator, Message
 from tests.e2e.bot.conftest import BotFactory
 from tests.e2e.conftest import Scene
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import ScriptedTable, load_truth
 
 CARDS = len(art_keys())
@@ -70,7 +71,7 @@ async def test_cards_are_emojis_uploaded_once_on_buttons_words_and_thumbnail(
         shown = thumbnail(table.table_message()) or url
         return shown.startswith(f"{emu.base_url}/emojis/{emoji_id}.")
 
-    await driver.wait_for(shows_the_top_card, timeout=10)  # table edits are coalesced
+    await driver.wait_for(shows_the_top_card, timeout=PATIENCE)  # table edits are coalesced
     url = thumbnail(table.table_message()) or url
     async with aiohttp.ClientSession() as session, session.get(url) as response:
         assert response.status == 200

@@ -17,6 +17,7 @@ from playground import Driver, Emulator, Log, User
 from tests.e2e.bot.conftest import new_scene
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import ScriptedTable, TableWatch, load_truth, lobby_id
 
 MAX_ACTIONS = 3000
@@ -68,7 +69,7 @@ async def test_classic_match_played_to_the_end(
     match = matches[players]
     scene, table = match.scene, match.table
     assert await load_truth(shared_database, scene.channel.id) is None, "the match did not finish"
-    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=PATIENCE)
     assert "Classic UNO" in table.public_text()
     assert table.failures() == []
     assert log.failed == []
@@ -88,7 +89,7 @@ async def test_a_classic_lobby_seats_ten_and_no_more(
     assert lobby is not None
     for user in users[1:10]:
         await driver.click(user, lobby, lobby_id(lobby, "join"))  # its version grows each time
-    await driver.wait_for(lambda: "Seated (10/10)" in lobby.text(), timeout=10)
+    await driver.wait_for(lambda: "Seated (10/10)" in lobby.text(), timeout=PATIENCE)
     # A full lobby offers no seat: its Join is gone or refuses the eleventh member.
     joins = [c["custom_id"] for c in lobby.iter_components() if c["custom_id"].endswith(":join")]
     for custom_id in joins:

@@ -12,6 +12,7 @@ from playground import Driver, Emulator
 from tests.e2e.bot.conftest import BotFactory
 from tests.e2e.bot.test_computers import FAST, play_humans
 from tests.e2e.conftest import Scene
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import ScriptedTable, load_truth, lobby_id
 
 SEED = 11
@@ -33,7 +34,7 @@ async def test_play_the_computer_from_a_duo_lobby_and_resume_after_a_restart(
     assert "Only the host" in refused.message.text()
     await driver.click(scene.alice, lobby, lobby_id(lobby, "computer"))
     table = ScriptedTable(driver, scene.channel, [scene.alice])
-    await driver.wait_for(table.table_message, timeout=10)
+    await driver.wait_for(table.table_message, timeout=PATIENCE)
     assert "Computer (normal)" in table.public_text()
     assert not await play_humans(table, database, scene.channel.id, moves=5)
     before = await load_truth(database, scene.channel.id)
@@ -42,7 +43,7 @@ async def test_play_the_computer_from_a_duo_lobby_and_resume_after_a_restart(
     again = bots(extra_env=FAST)
     await again.start()
     assert await play_humans(table, database, scene.channel.id)
-    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=PATIENCE)
     assert emu.log.violations == []
     assert await again.stop() == 0
     assert "Traceback" not in again.output()
@@ -69,7 +70,7 @@ async def test_item6_two_computers_keep_their_distinct_names_after_a_kill(
             and all(s in shown.text() for s in seats)
             and shown
         ),
-        timeout=10,
+        timeout=PATIENCE,
     )
     await bot.kill()
     again = bots(extra_env=FAST)
@@ -81,7 +82,7 @@ async def test_item6_two_computers_keep_their_distinct_names_after_a_kill(
             and shown is not first
             and all(s in shown.text() for s in seats)
         ),
-        timeout=15,
+        timeout=PATIENCE,
     )
     assert await load_truth(database, scene.channel.id) is not None
     assert await again.stop() == 0

@@ -9,8 +9,8 @@ needs bots of its own: `test_computer_restart.py`.
 
 from __future__ import annotations
 
-import asyncio
 import random
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +20,19 @@ from db.database import Database
 from playground import Driver, Emulator, User
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
-from tests.e2e.uno_table import ScriptedTable, action_choices, choice_kind, load_truth, lobby_id
+from tests.e2e.patience import PATIENCE
+from tests.e2e.uno_table import (
+    ScriptedTable,
+    action_choices,
+    choice_kind,
+    load_truth,
+    lobby_id,
+    until,
+)
 
 FAST = {"COMPUTER_DELAY_MS": "20"}
 MAX_LOOPS = 6000
-COMPUTER_PATIENCE = 200  # polls of 50 ms, far below the bots' 90 s turn timer
+COMPUTER_PATIENCE = 60.0  # seconds, below the bots' 90 s turn timer
 
 
 async def human_move(table: ScriptedTable, user: User, rng: random.Random) -> None:
@@ -48,8 +56,13 @@ async def play_humans(
     """
     rng = random.Random(7)
     humans = {str(user.id): user for user in table.users}
-    made = idle = 0
+    made = 0
     async with Database.open(database) as db:
+
+        async def moved_on(version: int) -> bool:
+            truth = await load_truth(database, channel_id, db=db)
+            return truth is None or truth.match.version != version
+
         for _ in range(MAX_LOOPS):
             truth = await load_truth(database, channel_id, db=db)
             if truth is None:
@@ -58,11 +71,9 @@ async def play_humans(
             if not waiting:
                 # A computer's turn: it moves within its delay, long before any timer
                 # (a computer that never moved would only leave by timeouts).
-                idle += 1
-                assert idle < COMPUTER_PATIENCE, "a computer seat did not move"
-                await asyncio.sleep(0.05)
+                version = truth.match.version
+                await until(table.driver, partial(moved_on, version), within=COMPUTER_PATIENCE)
                 continue
-            idle = 0
             if made >= moves:
                 return False
             await human_move(table, waiting[0], rng)
@@ -76,7 +87,7 @@ async def duo_against_the_computer(driver: Driver, scene: Scene, emu: Emulator) 
         scene.alice, scene.channel, "uno duo", opponent=emu.world.bot, target=50, strength="hard"
     )
     assert not outcome.failed
-    await driver.wait_for(table.table_message, timeout=10)
+    await driver.wait_for(table.table_message, timeout=PATIENCE)
     return table
 
 
@@ -91,7 +102,7 @@ async def test_a_duo_match_against_the_computer_is_played_to_the_end_and_is_prac
     table = await duo_against_the_computer(driver, scene, emu)
     assert "Computer (hard)" in table.public_text()
     assert await play_humans(table, database, scene.channel.id)
-    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=PATIENCE)
     assert table.failures() == []
     assert emu.log.failed == []
     assert emu.log.violations == []
@@ -117,14 +128,14 @@ async def test_a_classic_table_with_two_humans_and_two_computers_is_played_to_th
     await driver.click(scene.alice, lobby, lobby_id(lobby, "addcpu"))
     await driver.select(scene.alice, lobby, lobby_id(lobby, "strength"), ["easy"])
     await driver.click(scene.alice, lobby, lobby_id(lobby, "addcpu"))
-    await driver.wait_for(lambda: "Seated (4/10)" in lobby.text(), timeout=10)
+    await driver.wait_for(lambda: "Seated (4/10)" in lobby.text(), timeout=PATIENCE)
     assert "Computer 1 (hard)" in lobby.text()  # two computers: told apart by number
     assert "Computer 2 (easy)" in lobby.text()
     await driver.click(scene.alice, lobby, lobby_id(lobby, "start"))
     table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob])
-    await driver.wait_for(table.table_message, timeout=10)
+    await driver.wait_for(table.table_message, timeout=PATIENCE)
     assert await play_humans(table, database, scene.channel.id)
-    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=PATIENCE)
     assert table.failures() == []
     assert emu.log.failed == []
     assert emu.log.violations == []
@@ -141,10 +152,10 @@ async def test_the_last_human_leaving_ends_a_table_of_computers(
     assert lobby is not None
     await driver.click(scene.alice, lobby, lobby_id(lobby, "addcpu"))
     await driver.click(scene.alice, lobby, lobby_id(lobby, "addcpu"))
-    await driver.wait_for(lambda: "Seated (3/5)" in lobby.text(), timeout=10)
+    await driver.wait_for(lambda: "Seated (3/5)" in lobby.text(), timeout=PATIENCE)
     await driver.click(scene.alice, lobby, lobby_id(lobby, "start"))
     table = ScriptedTable(driver, scene.channel, [scene.alice])
-    await driver.wait_for(table.table_message, timeout=10)
+    await driver.wait_for(table.table_message, timeout=PATIENCE)
     assert await load_truth(database, scene.channel.id) is not None
     left = await driver.slash(scene.alice, scene.channel, "uno leave")
     assert left.message is not None

@@ -22,6 +22,7 @@ from db.database import Database
 from playground import Channel, Driver, Emulator, Log, User
 from tests.e2e.botproc import BotProcess
 from tests.e2e.crafted import Reached, reach, write_running_table
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import Choice, ScriptedTable, action_choices
 
 DUO_DECISIONS = {
@@ -119,7 +120,7 @@ async def test_every_decision_is_offered_and_accepted(
     prepared = stage.tables[variant, decision]
     player = prepared.users[prepared.reached.player]
     table = ScriptedTable(driver, prepared.channel, list(prepared.users.values()))
-    await driver.wait_for(table.table_message, timeout=10)  # restored and shown again
+    await driver.wait_for(table.table_message, timeout=PATIENCE)  # restored and shown again
     await table.press(player, "hand")
     panel = table.panel(player)
     assert panel is not None

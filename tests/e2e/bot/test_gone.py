@@ -8,6 +8,7 @@ from pathlib import Path
 from playground import Driver, Emulator, Permission
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import ScriptedTable, load_truth
 
 
@@ -44,7 +45,7 @@ async def test_a_deleted_channel_closes_its_table_unscored_and_frees_the_players
         lambda: all(
             "was closed because its channel was deleted" in panel.text() for panel in panels
         ),
-        timeout=10,
+        timeout=PATIENCE,
     )
     assert await load_truth(database, scene.channel.id) is None
     assert match_statuses(database, scene.channel.id) == ["abandoned"]
@@ -67,11 +68,11 @@ async def test_a_lobby_in_a_deleted_channel_frees_its_host(
     assert outcome.message is not None
     emu.world.delete_channel(scene.channel)
     elsewhere = emu.add_text_channel(scene.guild, "uno-2")
-    await driver.wait_idle(quiet=0.3, timeout=5)
+    await driver.wait_idle(quiet=0.3, timeout=PATIENCE)
     reopened = await driver.slash(scene.alice, elsewhere, "uno pizza")
     assert reopened.message is not None
     assert not reopened.message.ephemeral  # a lobby, not a refusal
-    await driver.wait_idle(quiet=0.3, timeout=5)
+    await driver.wait_idle(quiet=0.3, timeout=PATIENCE)
 
 
 async def test_a_table_is_refused_where_the_bot_cannot_post_embeds(

@@ -8,6 +8,7 @@ from typing import Any
 from playground import Driver, Emulator
 from tests.e2e.bot.conftest import BotFactory, player_texts
 from tests.e2e.conftest import Scene
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import ScriptedTable
 
 
@@ -65,7 +66,9 @@ async def test_item12_a_player_removed_for_missed_turns_keeps_no_live_panel(
     assert "missed 3 turns in a row and is removed" in table.public_text()
     await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=60)
     others = [p for name, p in panels.items() if name != removed]
-    await driver.wait_for(lambda: all("match is over" in p.text() for p in others), timeout=10)
+    await driver.wait_for(
+        lambda: all("match is over" in p.text() for p in others), timeout=PATIENCE
+    )
     assert all(p.iter_components() == [] for p in panels.values())
     assert "no longer playing" in panels[removed].text()
     assert await bot.stop() == 0

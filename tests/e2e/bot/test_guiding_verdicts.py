@@ -24,6 +24,7 @@ from engine.match import Variant, new_match
 from playground import Channel, Driver, Emulator, Log, Message, User
 from tests.e2e.botproc import BotProcess
 from tests.e2e.crafted import Reached, options, reach, write_running_table
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import ScriptedTable, action_choices
 
 TARGET = {"duo": 200, "pizza": 250, "classic": 500}
@@ -168,7 +169,7 @@ async def test_d10_p7_c7_a_challenge_verdict_says_why_privately_and_publicly(
     prepared = stage.tables[variant]
     challenger = prepared.users[prepared.reached.player]
     table = prepared.table(driver)
-    await driver.wait_for(table.table_message, timeout=10)
+    await driver.wait_for(table.table_message, timeout=PATIENCE)
     await table.press(challenger, "hand")
     panel = table.panel(challenger)
     assert panel is not None
@@ -176,7 +177,9 @@ async def test_d10_p7_c7_a_challenge_verdict_says_why_privately_and_publicly(
     assert not (await table.choose(challenger, challenge)).failed
 
     # The challenger, privately: the reason, naming the card held (or that none fitted).
-    private = await driver.wait_for(lambda: reason_panel(driver, table, challenger), timeout=10)
+    private = await driver.wait_for(
+        lambda: reason_panel(driver, table, challenger), timeout=PATIENCE
+    )
     reason = next(line for line in private.content.splitlines() if line.startswith("⚖️"))
     if legitimate:
         assert "the wild was fair" in reason, reason
@@ -186,7 +189,8 @@ async def test_d10_p7_c7_a_challenge_verdict_says_why_privately_and_publicly(
 
     # The table: the verdict with a reason, who draws how many, and no hidden card.
     moves = await driver.wait_for(
-        lambda: "challenged" in (text := last_moves(table.table_message())) and text, timeout=10
+        lambda: "challenged" in (text := last_moves(table.table_message())) and text,
+        timeout=PATIENCE,
     )
     line = next(line for line in moves.splitlines() if "challenged" in line)
     kind = "was legal" if legitimate else "could have played another card, so the"
@@ -207,7 +211,7 @@ async def test_the_uno_button_reads_catch_while_an_opponent_forgot_and_catches_t
     prepared = stage.tables["catch"]
     catcher = prepared.users[prepared.reached.player]
     table = prepared.table(driver)
-    message = await driver.wait_for(table.table_message, timeout=10)
+    message = await driver.wait_for(table.table_message, timeout=PATIENCE)
     uno = next(b for b in message.buttons() if b["custom_id"].endswith(":uno"))
     assert uno["label"] == "Catch"
     assert "hasn't called UNO" in message.text()
@@ -225,7 +229,7 @@ async def test_the_uno_button_reads_catch_while_an_opponent_forgot_and_catches_t
             )
             and "without calling UNO and draws 2" in last_moves(table.table_message())
         ),
-        timeout=10,
+        timeout=PATIENCE,
     )
     assert table.failures() == []
     assert emu.log.failed == []

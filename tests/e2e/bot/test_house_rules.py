@@ -11,6 +11,7 @@ from playground import Driver, Emulator, User
 from playground.models import Permission
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import Choice, ScriptedTable, action_choices
 
 MAX_ACTIONS = 600
@@ -73,7 +74,7 @@ async def test_h1_h3_a_house_rule_turned_on_is_shown_and_played(
 
 async def shown_on_table(driver: Driver, table: ScriptedTable, words: str) -> bool:
     try:
-        await driver.wait_for(lambda: words in table.public_text(), timeout=10)
+        await driver.wait_for(lambda: words in table.public_text(), timeout=PATIENCE)
     except TimeoutError:
         return False
     return True

@@ -12,6 +12,7 @@ from pathlib import Path
 from playground import Channel, Driver, Emulator, Message, Permission, User
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import ScriptedTable, TableWatch, load_truth
 
 MAX_ACTIONS = 1500
@@ -72,7 +73,7 @@ async def test_a_croatian_member_plays_in_croatian_while_the_table_stays_english
                 break
             croatian.check()
     assert await load_truth(shared_database, scene.channel.id) is None, "the match went on"
-    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=PATIENCE)
     assert croatian.seen > 10
 
     # The English member's panels stayed English.
@@ -122,7 +123,7 @@ async def test_a_croatian_server_shows_its_table_in_croatian(
     await driver.wait_idle(quiet=0.3)  # the bot has taken in the new server
     table = ScriptedTable(driver, channel, [alice, bob], seed=4)
     await table.open("duo", opponent=bob, target=50)
-    shown = await driver.wait_for(table.table_message, timeout=10)
+    shown = await driver.wait_for(table.table_message, timeout=PATIENCE)
     assert "Runda" in shown.text()
     assert "Round" not in shown.text()
     # Members whose own Discord speaks English still get English panels.

@@ -22,6 +22,7 @@ from playground import Driver, Emulator, Log, User
 from tests.e2e.bot.conftest import new_scene
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import ScriptedTable, TableWatch, load_truth
 
 MAX_ACTIONS = 1500
@@ -40,7 +41,7 @@ async def play_to_the_end(table: ScriptedTable, database: Path, driver: Driver) 
     async with TableWatch(table, database, driver) as watch:
         checked = await watch.play(max_actions=MAX_ACTIONS)
     assert await load_truth(database, table.channel.id) is None, "the match did not finish"
-    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=PATIENCE)
     return checked
 
 

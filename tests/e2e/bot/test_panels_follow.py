@@ -17,6 +17,7 @@ from db.database import Database
 from playground import Driver, Emulator, Message, User
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import ScriptedTable, action_choices, choice_kind, load_truth, lobby_id
 
 INSTANT = {"COMPUTER_DELAY_MS": "0"}
@@ -41,7 +42,7 @@ async def duo_against_the_computer(driver: Driver, scene: Scene, emu: Emulator) 
         scene.alice, scene.channel, "uno duo", opponent=emu.world.bot, target=50
     )
     assert not outcome.failed
-    await driver.wait_for(table.table_message, timeout=10)
+    await driver.wait_for(table.table_message, timeout=PATIENCE)
     return table
 
 
@@ -80,7 +81,7 @@ async def test_item11_with_instant_computers_the_panel_shows_each_turn_without_p
             while moves < 12 and await until_alices_turn(database, scene, db):
                 # Her turn in the database: the panel she holds must say so (not
                 # "Waiting for Computer"), within the refresh's few hops.
-                await driver.wait_for(lambda: action_choices(panel), timeout=10)
+                await driver.wait_for(lambda: action_choices(panel), timeout=PATIENCE)
                 choices = action_choices(panel)
                 plays = [c for c in choices if choice_kind(c) in ("p", "pu")]
                 await table.choose(scene.alice, rng.choice(plays or choices))
@@ -113,9 +114,10 @@ async def test_item5_a_finished_match_leaves_no_live_panel_and_practice_reads_ri
             if choices:
                 await table.choose(scene.alice, rng.choice(plays or choices))
     assert await load_truth(database, scene.channel.id) is None
-    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=PATIENCE)
     await driver.wait_for(
-        lambda: "match is over" in latest_private(driver, scene.alice, scene).text(), timeout=10
+        lambda: "match is over" in latest_private(driver, scene.alice, scene).text(),
+        timeout=PATIENCE,
     )
     assert latest_private(driver, scene.alice, scene).iter_components() == []
 
@@ -141,7 +143,7 @@ async def test_item5_uno_end_takes_the_draft_buttons_off_every_panel(
     ended = await driver.slash(scene.mod, scene.channel, "uno end")
     assert not ended.failed
     await driver.wait_for(
-        lambda: all("table was closed" in panel.text() for panel in panels), timeout=10
+        lambda: all("table was closed" in panel.text() for panel in panels), timeout=PATIENCE
     )
     assert all(panel.iter_components() == [] for panel in panels)
     assert all("nothing was scored" in panel.text() for panel in panels)
@@ -158,7 +160,7 @@ async def test_item12_a_player_who_leaves_keeps_no_live_panel(
     panel = latest_private(driver, scene.alice, scene)
     left = await driver.slash(scene.alice, scene.channel, "uno leave")
     assert left.message is not None
-    await driver.wait_for(lambda: "no longer playing" in panel.text(), timeout=10)
+    await driver.wait_for(lambda: "no longer playing" in panel.text(), timeout=PATIENCE)
     assert panel.iter_components() == []
     assert await load_truth(database, scene.channel.id) is not None  # bob and mod play on
 
@@ -177,12 +179,12 @@ async def test_item8_the_duo_draft_names_no_first_player_and_keeps_the_tip(
     waiting = next(u for u in table.users if u is not drafter)
     await table.choose(drafter, action_choices(panels[drafter.name])[0])
     # The waiting player's panel is edited by the bot: it is their pick now.
-    await driver.wait_for(lambda: action_choices(panels[waiting.name]), timeout=10)
+    await driver.wait_for(lambda: action_choices(panels[waiting.name]), timeout=PATIENCE)
     assert TIP in panels[waiting.name].text()
     # Their own click redraws the panel: the tip is still there.
     await table.choose(waiting, action_choices(panels[waiting.name])[0])
     assert TIP in panels[waiting.name].text()
-    await driver.wait_for(lambda: "picks first" in table.public_text(), timeout=10)
+    await driver.wait_for(lambda: "picks first" in table.public_text(), timeout=PATIENCE)
     assert "plays first" not in table.public_text()
 
 
@@ -211,13 +213,13 @@ async def test_item6_two_computers_have_distinct_names(
     for strength in ("normal", "normal"):
         await driver.select(scene.alice, lobby, lobby_id(lobby, "strength"), [strength])
         await driver.click(scene.alice, lobby, lobby_id(lobby, "addcpu"))
-    await driver.wait_for(lambda: "Seated (3/10)" in lobby.text(), timeout=10)
+    await driver.wait_for(lambda: "Seated (3/10)" in lobby.text(), timeout=PATIENCE)
     assert "Computer 1 (normal)" in lobby.text()
     assert "Computer 2 (normal)" in lobby.text()
     await driver.click(scene.alice, lobby, lobby_id(lobby, "start"))
     table = ScriptedTable(driver, scene.channel, [scene.alice])
-    message = await driver.wait_for(table.table_message, timeout=10)
-    await driver.wait_for(lambda: "Computer 2 (normal)" in message.text(), timeout=10)
+    message = await driver.wait_for(table.table_message, timeout=PATIENCE)
+    await driver.wait_for(lambda: "Computer 2 (normal)" in message.text(), timeout=PATIENCE)
     shown = message.text()
     assert "Computer 1 (normal)" in shown
     assert "Computer (normal)" not in shown

@@ -25,6 +25,7 @@ from tests.e2e.bot.conftest import BotFactory
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
 from tests.e2e.crafted import late_round, write_running_table
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import ScriptedTable, TableWatch, is_table_message, load_truth
 from tests.postgres import PostgresServer
 
@@ -56,7 +57,7 @@ async def test_kill_9_mid_game_on_postgresql_then_restart_and_finish(
     bot = bots(extra_env=env)
     await bot.start()
     table = ScriptedTable(driver, scene.channel, users, seed=11)
-    await driver.wait_for(table.table_message, timeout=10)
+    await driver.wait_for(table.table_message, timeout=PATIENCE)
     await table.open_hands()
     for _ in range(5):  # five-card hands: nobody can have gone out yet
         if not await table.step():
@@ -78,7 +79,7 @@ async def test_kill_9_mid_game_on_postgresql_then_restart_and_finish(
             if not await watch.check(exact=False) or not await table.step():
                 break
     assert await load_truth(database_url, scene.channel.id) is None
-    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=10)
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=PATIENCE)
     assert table.failures() == []
     assert emu.log.failed == []
 
@@ -118,11 +119,13 @@ async def test_each_process_restores_only_its_shards_tables(
     first = process(scene.guild, "first")
     await first.start()
     assert restored(first) == "1 running tables and 0 rematch offers"
-    await driver.wait_for(lambda: table_messages(driver, scene.alice, scene.channel), timeout=10)
+    await driver.wait_for(
+        lambda: table_messages(driver, scene.alice, scene.channel), timeout=PATIENCE
+    )
     second = process(other, "second")
     await second.start()
     assert restored(second) == "1 running tables and 0 rematch offers"
-    await driver.wait_for(lambda: table_messages(driver, dan, there), timeout=10)
+    await driver.wait_for(lambda: table_messages(driver, dan, there), timeout=PATIENCE)
     await driver.wait_idle(quiet=0.5)
     # Each server's table came back once, from its own shard's process.
     assert len(table_messages(driver, scene.alice, scene.channel)) == 1
@@ -157,7 +160,9 @@ async def test_a_second_process_for_running_shards_waits_until_they_are_free(
     env = on_postgres(database_url, SHARD_COUNT="1")
     first = bots(extra_env=env, log_path=tmp_path / "first.log")
     await first.start()
-    await driver.wait_for(lambda: table_messages(driver, scene.alice, scene.channel), timeout=10)
+    await driver.wait_for(
+        lambda: table_messages(driver, scene.alice, scene.channel), timeout=PATIENCE
+    )
     twin = bots(extra_env=env, log_path=tmp_path / "twin.log")
     starting = asyncio.create_task(twin.start(timeout=60))
     for _ in range(300):  # its log says so within 30 s
@@ -200,7 +205,7 @@ async def test_a_killed_process_pauses_only_its_own_tables(
     here_table = ScriptedTable(driver, scene.channel, seated[scene.channel], seed=5)
     there_table = ScriptedTable(driver, there, seated[there], seed=6)
     for table in (here_table, there_table):
-        await driver.wait_for(table.table_message, timeout=10)
+        await driver.wait_for(table.table_message, timeout=PATIENCE)
         await table.open_hands()
     # Two players of five cards each: four actions a table leave both rounds running.
     for _ in range(2):

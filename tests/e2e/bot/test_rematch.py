@@ -13,6 +13,7 @@ from playground import Driver, Emulator, Message
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
 from tests.e2e.crafted import late_round, write_running_table
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import ScriptedTable, is_table_message, load_truth, play_out
 
 
@@ -40,17 +41,17 @@ async def test_a_finished_match_offers_a_rematch_each_player_accepts_once(
     bot: BotProcess = bots(table_seed=11)
     await bot.start()
     table = ScriptedTable(driver, scene.channel, users, seed=11)
-    await driver.wait_for(table.table_message, timeout=10)
+    await driver.wait_for(table.table_message, timeout=PATIENCE)
     await table.open_hands()
     await play_out(table, driver, database)
-    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=15)
+    await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=PATIENCE)
 
     final = await driver.wait_for(
         lambda: next(
             (m for m in bot_posts(emu, table) if any("rematch" in c for c in m.custom_ids())),
             None,
         ),
-        timeout=15,
+        timeout=PATIENCE,
     )
     (button,) = final.buttons()
     assert button["label"] == "Rematch"
@@ -66,7 +67,7 @@ async def test_a_finished_match_offers_a_rematch_each_player_accepts_once(
         lambda: next(
             (m for m in bot_posts(emu, table) if is_table_message(m) and m.id > final.id), None
         ),
-        timeout=15,
+        timeout=PATIENCE,
     )
     assert final.buttons() == []
     truth = await load_truth(database, scene.channel.id)

@@ -33,6 +33,7 @@ from playground import Driver, Emulator, Log, Message, User
 from tests.e2e.bot.conftest import new_scene
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
+from tests.e2e.patience import PATIENCE
 from tests.e2e.replay_scan import cards_of, hand_read, others_only
 from tests.e2e.uno_table import TURN_SECONDS, ScriptedTable, TableWatch, comparable, load_truth
 
@@ -72,7 +73,7 @@ class Recorder(TableWatch):
         self.history.append(expected)
         self.expected[truth.match.version] = expected
         if exact:
-            await self.driver.wait_for(lambda: self._shown() == expected, timeout=10)
+            await self.driver.wait_for(lambda: self._shown() == expected, timeout=PATIENCE)
         self._observe()
         return True
 
@@ -181,7 +182,7 @@ async def play(emu: Emulator, driver: Driver, database: Path, variant: str, play
             None,
         )
 
-    posted: Message = await driver.wait_for(summary, timeout=10)
+    posted: Message = await driver.wait_for(summary, timeout=PATIENCE)
     match_id = int(posted.embeds[0]["footer"]["text"].split()[1])
     return Played(scene, users, recorder, match_id, posted)
 

@@ -17,6 +17,7 @@ from tests.e2e.bot.test_bound_controls import open_lobby, seated_names
 from tests.e2e.bot.test_rematch import bot_posts
 from tests.e2e.conftest import Scene
 from tests.e2e.crafted import late_round, write_running_table
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import ScriptedTable, is_table_message, load_truth, lobby_id, play_out
 
 
@@ -34,7 +35,7 @@ async def test_a_lobby_left_open_by_a_restart_loses_its_buttons(
     await bot.stop()
     again = bots()
     await again.start()
-    await driver.wait_for(lambda: not lobby.custom_ids(), timeout=10)
+    await driver.wait_for(lambda: not lobby.custom_ids(), timeout=PATIENCE)
     assert "closed when I restarted" in lobby.text()
     # A new lobby in the same channel: the old message's id seats nobody in it.
     fresh = await open_lobby(driver, scene, "uno pizza")
@@ -64,7 +65,7 @@ async def test_a_table_that_ended_while_the_bot_was_away_loses_its_buttons(
         conn.execute("DELETE FROM snapshots")
     again = bots()
     await again.start()
-    await driver.wait_for(lambda: not message.custom_ids(), timeout=10)
+    await driver.wait_for(lambda: not message.custom_ids(), timeout=PATIENCE)
     forged = await forge(emu, scene.alice, scene.channel, message, hand)
     assert "This game has ended" in private_text(forged)
     assert emu.log.failed == []
@@ -89,11 +90,11 @@ async def test_a_rematch_offer_outlives_a_restart_and_an_unknown_one_says_it_exp
     bot = bots()
     await bot.start()
     table = ScriptedTable(driver, scene.channel, users, seed=3)
-    await driver.wait_for(table.table_message, timeout=10)
+    await driver.wait_for(table.table_message, timeout=PATIENCE)
     await table.open_hands()
     await play_out(table, driver, database)
     final = await driver.wait_for(
-        lambda: next((m for m in bot_posts(emu, table) if rematch_ids(m)), None), timeout=15
+        lambda: next((m for m in bot_posts(emu, table) if rematch_ids(m)), None), timeout=PATIENCE
     )
     await driver.click(scene.alice, final, rematch_ids(final)[0])
     assert final.buttons()[0]["label"] == "Rematch (1/2)"
@@ -105,7 +106,7 @@ async def test_a_rematch_offer_outlives_a_restart_and_an_unknown_one_says_it_exp
     await driver.click(scene.bob, final, rematch_ids(final)[0])
     await driver.wait_for(
         lambda: any(is_table_message(m) and m.id > final.id for m in bot_posts(emu, table)),
-        timeout=15,
+        timeout=PATIENCE,
     )
     truth = await load_truth(database, scene.channel.id)
     assert truth is not None

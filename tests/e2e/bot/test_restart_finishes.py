@@ -30,6 +30,7 @@ from tests.e2e.bot.conftest import BotFactory
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
 from tests.e2e.crafted import late_round, reach, write_running_table
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import (
     Choice,
     ScriptedTable,
@@ -100,7 +101,7 @@ async def draft_to_keep_the_rest(table: ScriptedTable, alice: User, bob: User) -
     for _ in range(4):
         await table.driver.wait_for(
             lambda: draft_choice(table, alice, "kr") or draft_choice(table, bob, "kc"),
-            timeout=10,
+            timeout=PATIENCE,
         )
         if (rest := draft_choice(table, alice, "kr")) is not None:
             answered = await table.choose(alice, rest)
@@ -201,7 +202,7 @@ async def test_a_table_posted_anew_after_a_kill_keeps_its_buttons_when_clicked_a
     async with route_hook(emu, POST_MESSAGE, slow_table_post):
         again = bots()
         await again.start()
-        await asyncio.wait_for(posted.wait(), timeout=15)
+        await asyncio.wait_for(posted.wait(), timeout=PATIENCE)
         fresh = table.table_message()
         assert fresh is not None
         assert fresh is not before
@@ -212,9 +213,9 @@ async def test_a_table_posted_anew_after_a_kill_keeps_its_buttons_when_clicked_a
             early = await driver.click(scene.alice, fresh, button["custom_id"])
         release.set()
 
-    await driver.wait_for(lambda: before.deleted, timeout=10)
+    await driver.wait_for(lambda: before.deleted, timeout=PATIENCE)
     await driver.wait_for(
-        lambda: (b := hand_button(fresh)) is not None and not b.get("disabled"), timeout=10
+        lambda: (b := hand_button(fresh)) is not None and not b.get("disabled"), timeout=PATIENCE
     )
     tables = [m for m in driver.visible(scene.alice, scene.channel) if is_table_message(m)]
     assert tables == [fresh]
@@ -258,19 +259,19 @@ async def test_a_match_that_ended_just_before_a_kill_is_shown_after_the_restart(
     bot = bots()
     await bot.start()
     table = ScriptedTable(driver, scene.channel, users, seed=3)
-    shown = await driver.wait_for(table.table_message, timeout=10)
+    shown = await driver.wait_for(table.table_message, timeout=PATIENCE)
     await table.open_hands()
     killed = await kill_before_its_end_is_shown(emu, bot, database, scene.channel.id)
     try:
         await play_out(table, driver, database)
-        await driver.wait_for(killed.is_set, timeout=10)
+        await driver.wait_for(killed.is_set, timeout=PATIENCE)
     finally:
         emu.rest.route_hooks.pop(POST_MESSAGE, None)
     assert "wins the match" not in table.public_text()  # the kill came first
 
     again = bots()
     await again.start()
-    await driver.wait_for(lambda: rematch_ids(shown), timeout=15)
+    await driver.wait_for(lambda: rematch_ids(shown), timeout=PATIENCE)
     public = [m.text() for m in driver.visible(scene.alice, scene.channel) if not m.ephemeral]
     assert len([text for text in public if text.startswith("UNO Duo: ")]) == 1  # the summary
     rounds = [
@@ -291,7 +292,7 @@ async def test_a_match_that_ended_just_before_a_kill_is_shown_after_the_restart(
     # The offer works: both players press Rematch and a new table opens below.
     for user in users:
         await driver.click(user, shown, rematch_ids(shown)[0])
-    await driver.wait_for(table.table_message, timeout=15)
+    await driver.wait_for(table.table_message, timeout=PATIENCE)
     assert await again.stop() == 0
     assert "Traceback" not in again.output()
 
@@ -313,7 +314,7 @@ async def test_one_missed_draft_deadline_is_one_default_pick(
     await table.open("duo", opponent=scene.bob)
     await table.open_hands()
     # alice keeps the rest at her first pick; bob never clicks.
-    rest = await driver.wait_for(lambda: draft_choice(table, scene.alice, "kr"), timeout=15)
+    rest = await driver.wait_for(lambda: draft_choice(table, scene.alice, "kr"), timeout=PATIENCE)
     await table.choose(scene.alice, rest)
     await driver.wait_for(lambda: "wins the match" in table.public_text(), timeout=30)
     first_table = 1  # a database of its own

@@ -12,6 +12,7 @@ from playground import Driver, Emulator, Message, Outcome, User
 from playground.models import Permission
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
+from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import ScriptedTable, is_table_message, lobby_id
 
 NUMBERS = {"turn_seconds": "30", "target_duo": "100", "target_pizza": "250"}
@@ -102,10 +103,10 @@ async def test_a_thread_table_opens_in_its_own_thread(
 
     lobby = private_or_public(await driver.slash(scene.alice, scene.channel, "uno duo"))
     await driver.click(scene.bob, lobby, lobby_id(lobby, "join"))
-    thread = await driver.wait_for(lambda: _thread_of(emu, scene), timeout=10)
+    thread = await driver.wait_for(lambda: _thread_of(emu, scene), timeout=PATIENCE)
     table = await driver.wait_for(
         lambda: next((m for m in driver.visible(scene.alice, thread) if is_table_message(m)), None),
-        timeout=10,
+        timeout=PATIENCE,
     )
     assert table.channel is thread
     assert thread.id == lobby.id
