@@ -311,9 +311,22 @@ class TableWatch:
             self._db = None
 
     async def check(self, *, exact: bool) -> bool:
+        found = await self._expected_embed()
+        if found is None:
+            return False
+        _, expected = found
+        if exact:
+            await self.driver.wait_for(lambda: self._shown() == expected, timeout=PATIENCE)
+        else:
+            assert self._shown() in self.history
+        return True
+
+    async def _expected_embed(self) -> tuple[Truth, dict[str, Any]] | None:
+        """The stored state and the table embed it calls for (kept in `history`); None
+        once the match no longer runs."""
         truth = await load_truth(self.database, self.table.channel.id, db=self._db)
         if truth is None:
-            return False
+            return None
         expected = comparable(
             render.table_embed(
                 truth.match.public_view(),
@@ -324,16 +337,11 @@ class TableWatch:
             ).to_dict()
         )
         self.history.append(expected)
+        return truth, expected
 
-        def shown() -> dict[str, object] | None:
-            message = self.table.table_message()
-            return comparable(message.embeds[0]) if message and message.embeds else None
-
-        if exact:
-            await self.driver.wait_for(lambda: shown() == expected, timeout=PATIENCE)
-        else:
-            assert shown() in self.history
-        return True
+    def _shown(self) -> dict[str, Any] | None:
+        message = self.table.table_message()
+        return comparable(message.embeds[0]) if message and message.embeds else None
 
     async def play(self, *, max_actions: int) -> int:
         """Step the table until its match is over, checking the table message after every

@@ -58,28 +58,15 @@ class Recorder(TableWatch):
         self.hands: dict[tuple[int, int], str] = {}  # (user id, version) -> the panel's hand
 
     async def check(self, *, exact: bool) -> bool:
-        truth = await load_truth(self.database, self.table.channel.id, db=self._db)
-        if truth is None:
+        found = await self._expected_embed()
+        if found is None:
             return False
-        expected = comparable(
-            render.table_embed(
-                truth.match.public_view(),
-                names=truth.names,
-                table_id=truth.table_id,
-                deadline=truth.deadline,
-                options=truth.options,
-            ).to_dict()
-        )
-        self.history.append(expected)
+        truth, expected = found
         self.expected[truth.match.version] = expected
         if exact:
             await self.driver.wait_for(lambda: self._shown() == expected, timeout=PATIENCE)
         self._observe()
         return True
-
-    def _shown(self) -> dict[str, Any] | None:
-        message = self.table.table_message()
-        return comparable(message.embeds[0]) if message and message.embeds else None
 
     def _observe(self) -> None:
         shown = self._shown()
