@@ -143,7 +143,7 @@ class TableMessage:
         loop = asyncio.get_running_loop()
         table.shown.behind_since, table.shown.prompt_pending = None, False
         table.shown.edit_due, table.shown.last_edit = math.inf, loop.time()
-        if table.panels_behind:
+        if table.panels.behind:
             self.notify(table, catch_up=True)  # waiting players' panels follow the table
         try:
             await self.render_now(table, ended=None)
@@ -414,7 +414,7 @@ class TableMessage:
             try:
                 await self._send_outbox(table)
                 await self.panels.refresh_others(table, everyone=everyone)
-                if table.panels_behind and table.shown.behind_since is None:
+                if table.panels.behind and table.shown.behind_since is None:
                     table.shown.catch_up = table.shown.notify_pending = (
                         True  # no table edit to wait for
                     )
@@ -449,7 +449,7 @@ class TableMessage:
             return  # nobody to ping: the computer moves on its own (computers.py)
         if missed and to_act in table.shown.warned:
             return  # warned once already: no more pings until they play again
-        panel = table.panels.get(to_act)
+        panel = table.panels.by_player.get(to_act)
         if not missed and panel is not None and panel.alive:
             return  # their open panel was just refreshed: no need to ping
         await self._delete_ping(table)
