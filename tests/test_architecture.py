@@ -518,3 +518,42 @@ self.panels.tell(t)
 x = t.panels.behind
 """
     assert record_writes(source, "panels", fields) == [2, 3, 4, 5, 6, 7]
+
+
+def feature_package(module: str) -> str:
+    """What a module of cogs/uno belongs to: its subpackage (`cogs.uno.table`), or for
+    a module of cogs/uno itself, that module (ids, config, parts, the cog: each its own
+    layer)."""
+    parts = module.split(".")
+    return ".".join(parts[:3])
+
+
+def package_pairs(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Each pair of cogs/uno's packages that import each other, with one arrow each way."""
+    arrows = {
+        (feature_package(module), feature_package(target))
+        for module, targets in graph.items()
+        if module.startswith("cogs.uno.")
+        for target in targets
+        if target.startswith("cogs.uno.")
+    }
+    return sorted((a, b) for a, b in arrows if a < b and (b, a) in arrows)
+
+
+def test_no_two_packages_of_the_cog_import_each_other() -> None:
+    # Imports inside functions and under TYPE_CHECKING count: the packages form layers
+    # (render above i18n, table above transport, lobby above table, history above
+    # table), and parts.py hands a lower one what it needs of a higher one.
+    assert package_pairs(project_module_graph()) == []
+
+
+def test_the_package_check_finds_a_pair() -> None:
+    graph = {
+        "cogs.uno.table.clicks": {"cogs.uno.transport.ack", "cogs.uno.ids"},
+        "cogs.uno.transport.ack": {"cogs.uno.clock"},
+        "cogs.uno.ids": set(),
+    }
+    assert package_pairs(graph) == []
+    graph["cogs.uno.transport.ack"].add("cogs.uno.table.timers")
+    assert package_pairs(graph) == [("cogs.uno.table", "cogs.uno.transport")]
+    assert feature_package("cogs.uno.ids") == "cogs.uno.ids"

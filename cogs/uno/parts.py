@@ -12,9 +12,11 @@ from cogs.uno.collector import Collector
 from cogs.uno.config import UnoSettings
 from cogs.uno.history.library import ReplayLibrary
 from cogs.uno.history.panels import HistoryPanels
+from cogs.uno.history.render import replay_button
 from cogs.uno.history.retention import LogRetention
 from cogs.uno.lobby.clicks import LobbyClicks
 from cogs.uno.lobby.manager import LobbyManager
+from cogs.uno.lobby.rematches import Rematches
 from cogs.uno.router import ClickRouter
 from cogs.uno.settings.server import ServerSettings
 from cogs.uno.table.clicks import TableClicks
@@ -22,7 +24,6 @@ from cogs.uno.table.computers import ComputerSeats
 from cogs.uno.table.message import TableMessage
 from cogs.uno.table.owed_endings import OwedEndings
 from cogs.uno.table.panels import HandPanels
-from cogs.uno.table.rematches import Rematches
 from cogs.uno.table.service import TableService
 from cogs.uno.transport.raw_http import close_connections
 from cogs.uno.whereabouts import Whereabouts
@@ -55,6 +56,7 @@ class UnoParts:
         self.tables.on_moved = self.computers.wake
         self.rematches = Rematches(self.tables, self.lobbies, db)
         self.message.final_buttons = self.rematches.offer
+        self.message.summary_buttons = lambda match_id: [replay_button(match_id)]
         self.owed = OwedEndings(self.tables, self.message)
         self.whereabouts = Whereabouts(self.lobbies, self.tables)
         self.replays = ReplayLibrary(db, turn_seconds=settings.turn_seconds)

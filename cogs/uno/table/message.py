@@ -20,12 +20,11 @@ import aiohttp
 import discord
 
 from cogs.uno import render
-from cogs.uno.history.render import replay_button
+from cogs.uno.clock import call_at
 from cogs.uno.i18n.l10n import N_, guild_language, speaking, t
 from cogs.uno.table.computer_ids import is_computer
 from cogs.uno.table.panels import HandPanels
 from cogs.uno.table.running import LiveTable
-from cogs.uno.table.timers import call_at
 from cogs.uno.transport import channel, payloads, raw_http
 from db.database import Database
 from db.errors import DatabaseError
@@ -80,6 +79,8 @@ class TableMessage:
         # The buttons a match that ended by being played out keeps (Rematch), if any: the
         # offer behind them is stored before they are shown.
         self.final_buttons: Callable[[LiveTable], Awaitable[list[render.ButtonSpec]]] | None = None
+        # The buttons under a match summary (the history's Replay), given a match id.
+        self.summary_buttons: Callable[[int], list[render.ButtonSpec]] | None = None
 
     def language(self, table: LiveTable) -> str:
         """The language of everything the channel sees of `table`: the server's."""
@@ -359,7 +360,8 @@ class TableMessage:
                     summary = render.match_summary(
                         event, table.names, table.variant, match_id=table.match_id
                     )
-                    replay = payloads.rows([replay_button(table.match_id)])
+                    if self.summary_buttons is not None:
+                        replay = payloads.rows(self.summary_buttons(table.match_id))
                 else:
                     continue
             self.post_later(table, summary, replay)
