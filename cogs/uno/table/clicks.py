@@ -275,7 +275,7 @@ class TableClicks:
         data = self.panels.data(table, player, page=page, note=note, tip=tip)
         shown = self.panels.signature(table, player)
         if deferred:
-            await answers.edit_original(interaction.client, interaction.token, data)
+            await answers.edit_answer(interaction, data)
         elif _on_panel(interaction):
             await answers.update(interaction, data)
         else:
@@ -326,7 +326,7 @@ async def _say(interaction: discord.Interaction[Any], text: str, *, deferred: bo
     """A private sentence; after a "thinking" acknowledgement, in place of it."""
     if deferred and not _on_panel(interaction):
         data = answers.message_data(content=text, embed=None, components=[])
-        await answers.edit_original(interaction.client, interaction.token, data)
+        await answers.edit_answer(interaction, data)
     else:
         await answers.reply(interaction, text)
 
