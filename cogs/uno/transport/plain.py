@@ -42,16 +42,21 @@ async def edit_answer(interaction: discord.Interaction[Any], data: dict[str, Any
 
 
 def message_arguments(data: dict[str, Any]) -> dict[str, Any]:
-    """A message payload as the keyword arguments of discord.py's send and edit calls."""
-    mentions = data.get("allowed_mentions", {}).get("parse", [])
-    return {
-        "content": data.get("content") or None,
-        "embeds": [discord.Embed.from_dict(embed) for embed in data.get("embeds", [])],
-        "view": view(data.get("components", [])),
-        "allowed_mentions": discord.AllowedMentions(
+    """A message payload as the keyword arguments of discord.py's send and edit calls;
+    what the payload leaves out, an edit leaves as it is."""
+    found: dict[str, Any] = {}
+    if "content" in data:
+        found["content"] = data["content"] or None
+    if "embeds" in data:
+        found["embeds"] = [discord.Embed.from_dict(embed) for embed in data["embeds"]]
+    if "components" in data:
+        found["view"] = view(data["components"])
+    if "allowed_mentions" in data:
+        mentions = data["allowed_mentions"].get("parse", [])
+        found["allowed_mentions"] = discord.AllowedMentions(
             everyone="everyone" in mentions, users="users" in mentions, roles="roles" in mentions
-        ),
-    }
+        )
+    return found
 
 
 def view(rows: list[dict[str, Any]]) -> discord.ui.View:

@@ -196,17 +196,21 @@ async def test_with_fast_paths_off_a_click_is_answered_through_the_public_api(
     await answers.edit_answer(acknowledged, panel())
     assert acknowledged.response.is_done()
     answers.release(acknowledged)
+    await answers.update(click(client), {"components": []})  # the buttons off, nothing else
     assert used == []
     sent = [body["type"] for _, _, body in discord_api.got[1:] if "type" in body]
     # private panel, update, thinking, deferred update, form, public message, a deferred click
-    assert sent == [4, 7, 5, 6, 9, 4, 6]
+    assert sent == [4, 7, 5, 6, 9, 4, 6, 7]
+    stripped = discord_api.got[-1][2]["data"]
+    assert stripped["components"] == []
+    assert not {"content", "embeds"} & set(stripped)
     private, updated = discord_api.got[1][2], discord_api.got[2][2]
     assert private["data"]["flags"] & answers.EPHEMERAL
     assert _controls(private["data"]["components"]) == _controls(ROWS)
     assert _controls(updated["data"]["components"]) == _controls(ROWS)
     assert updated["data"]["embeds"][0]["title"] == "Table"
     assert discord_api.got[5][2]["data"]["custom_id"] == FORM["custom_id"]
-    method, path, edited = discord_api.got[-1]
+    method, path, edited = discord_api.got[-2]
     assert (method, path) == ("PATCH", "/api/v10/webhooks/5/click-token/messages/@original")
     assert _controls(edited["components"]) == _controls(ROWS)
 
