@@ -229,12 +229,32 @@ async def _forget(user_id: int, guild_id: int | None, conn: Tx) -> int:
     if naming:
         await conn.run_many("DELETE FROM rematch_offers WHERE table_id = ?", naming)
     await forget_in_logs(conn, scope, params)  # before their id changes
+    await _forget_as_host(conn, scope, params)
     return await conn.run(
         "UPDATE match_players SET user_id = -(seat + 1), display_name = :name"
         " WHERE user_id = :user AND match_id IN"
         f" (SELECT match_id FROM matches AS m WHERE {scope})",
         params,
     )
+
+
+async def _forget_as_host(conn: Tx, scope: str, params: dict[str, Any]) -> None:
+    """A match's stored options name who opened it: a forgotten host is named as their
+    seat will be, -(seat + 1), like everywhere else."""
+    rows = await conn.fetchall(
+        "SELECT m.match_id, m.options, p.seat FROM matches AS m"
+        " JOIN match_players AS p ON p.match_id = m.match_id"
+        f" WHERE p.user_id = :user AND {scope} AND m.options LIKE '%host_id%'",
+        params,
+    )
+    for match_id, text, seat in rows:
+        options = json.loads(text)
+        if str(options.get("host_id")) == str(params["user"]):
+            options["host_id"] = -(seat + 1)
+            await conn.run(
+                "UPDATE matches SET options = :options WHERE match_id = :id",
+                {"options": json.dumps(options, separators=(",", ":")), "id": match_id},
+            )
 
 
 async def _recent_matches(conn: Tx, params: dict[str, Any], limit: int) -> list[RecentMatch]:

@@ -71,7 +71,7 @@ class UnoParts:
             server_settings=self.server_settings,
             past=self.past,
         )
-        self._owed_task: asyncio.Task[None] | None = None
+        self._ready_task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Bring back what the last run left: tables, lobbies, offers, owed endings."""
@@ -86,14 +86,15 @@ class UnoParts:
             "lobbies and %d ended tables, removed %d replaced table messages",
             *(restored, offers, lobbies, ended, replaced),
         )
-        self._owed_task = asyncio.create_task(self._show_owed(), name="uno-owed-endings")
+        self._ready_task = asyncio.create_task(self._once_ready(), name="uno-once-ready")
         self.retention.start()
         self.collector.freeze()
 
-    async def _show_owed(self) -> None:
-        """Ends the last run committed but did not show, once the servers (and so their
-        languages) are known."""
+    async def _once_ready(self) -> None:
+        """Once the servers (and so their languages) are known: the restored tables are
+        shown anew, and the ends the last run committed but did not show are shown."""
         await self.bot.wait_until_ready()
+        self.tables.draw_restored()
         try:
             shown = await self.owed.show_all()
         except DatabaseError as error:
@@ -112,8 +113,8 @@ class UnoParts:
         self.collector.close()
         await self.retention.stop()
         self.computers.shutdown()
-        if self._owed_task is not None:
-            self._owed_task.cancel()
+        if self._ready_task is not None:
+            self._ready_task.cancel()
         await self.tables.shutdown()
         self.lobbies.shutdown()
         close_connections()  # no answer or panel edit is sent after this

@@ -94,7 +94,10 @@ async def start(
         guild_id=guild_id,
         channel_id=CHANNEL,
         variant=variant,
-        options={"target": {"duo": 200, "pizza": 250, "classic": 500}[variant]},
+        options={
+            "target": {"duo": 200, "pizza": 250, "classic": 500}[variant],
+            "host_id": user_ids[0],
+        },
         seed=12345,
         players=seats(*user_ids),
         state=state,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -225,6 +226,9 @@ async def test_forget_member_keeps_others_history(db: Database, db_path: Path) -
         ]:  # fmt: skip
             hits = conn.execute(f"SELECT COUNT(*) FROM {table} WHERE {column} = ?", (A,))
             assert hits.fetchone() == (0,), table
+        # A opened m1 (the host is the first seat): the stored options no longer name them.
+        options = conn.execute("SELECT options FROM matches WHERE match_id = ?", (m1,))
+        assert json.loads(options.fetchone()[0])["host_id"] == -1
         # Every match still has all its results and round scores.
         assert conn.execute("SELECT COUNT(*) FROM results").fetchone() == (6,)
         assert conn.execute(

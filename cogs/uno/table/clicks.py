@@ -179,14 +179,15 @@ class TableClicks:
         ack = Ack(interaction, new_message=True)
         ack.arm(age)
         try:
-            note = await self._first_tip(player)
+            note = await self._first_tip(player, table)
             deferred = await ack.settle()
         finally:
             ack.cancel()
         await self.show_panel(interaction, table, player, tip=note or "", deferred=deferred)
 
-    async def _first_tip(self, player: str) -> str | None:
-        """The tip, once per member ever: on the first hand panel they open."""
+    async def _first_tip(self, player: str, table: LiveTable) -> str | None:
+        """The tip, once per member ever: on the first hand panel they open. It quotes
+        this table's turn time (the server's setting), not the bot's default."""
         prefs = self.service.db.prefs
         try:
             if (await prefs.get(int(player))).tipped:
@@ -194,7 +195,9 @@ class TableClicks:
             await prefs.update(int(player), tipped=True)
         except DatabaseError:
             return None  # a tip is not worth failing a click for
-        seconds = self.service.settings.turn_seconds
+        seconds = (
+            self.service.settings.turn_seconds if table.play is None else table.play.turn_seconds
+        )
         return t(TIP, seconds=seconds)
 
     async def _spectator(self, interaction: discord.Interaction[Any], table: LiveTable) -> None:

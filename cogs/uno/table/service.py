@@ -77,6 +77,7 @@ class TableService:
         self.closing = False  # the bot is shutting down: refuse new actions
         # The table changed, started or was restored: its computer seats may act.
         self.on_moved: Callable[[LiveTable], None] = lambda table: None
+        self._undrawn: list[LiveTable] = []  # restored, not yet shown anew (`draw_restored`)
 
     # -- start and restore ---------------------------------------------------------
 
@@ -150,11 +151,20 @@ class TableService:
             table.quiet = {str(uid) for uid in quiet}
             self.registry.add(table)
             self.timers.arm(table)
-            self.message.request(table, pace="now")
+            self._undrawn.append(table)  # drawn once its server's language is known
             self.on_moved(table)  # a computer resumes its seat
             await self._resume_keeping(table)
             restored += 1
         return restored
+
+    def draw_restored(self) -> int:
+        """Show the tables brought back by `restore_all` anew, now that the servers (and
+        so the language each table speaks) are known; return how many."""
+        undrawn, self._undrawn = self._undrawn, []
+        drawn = [table for table in undrawn if not table.closed]
+        for table in drawn:
+            self.message.request(table, pace="now")
+        return len(drawn)
 
     async def _resume_keeping(self, table: LiveTable) -> None:
         """A stop between a pick and the keep it meant for a "Keep the rest" player: the

@@ -224,3 +224,17 @@ async def test_item6_two_computers_have_distinct_names(
     assert "Computer 1 (normal)" in shown
     assert "Computer (normal)" not in shown
     await driver.slash(scene.alice, scene.channel, "uno end")
+
+
+async def test_the_first_game_tip_quotes_the_servers_turn_time(
+    emu: Emulator, driver: Driver, scene: Scene, database: Path, uno_bot: BotProcess
+) -> None:
+    """The tip on a first panel tells the turn time this server chose, not the bot's own."""
+    async with Database.open(database) as db:
+        await db.settings.update(scene.guild.id, turn_seconds=45)
+    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob])
+    await table.open("duo", opponent=scene.bob)
+    await table.open_hands()
+    panel = latest_private(driver, scene.alice, scene)
+    assert TIP in panel.text()
+    assert "45 s per turn" in panel.text()

@@ -124,3 +124,26 @@ async def test_a_rematch_offer_outlives_a_restart_and_an_unknown_one_says_it_exp
     assert emu.log.failed == []
     assert await again.stop() == 0
     assert "Traceback" not in again.output()
+
+
+async def test_a_croatian_servers_table_restored_at_start_is_shown_in_croatian(
+    emu: Emulator, driver: Driver, bots: BotFactory, database: Path
+) -> None:
+    """A table brought back by a restart is drawn once its server's language is known,
+    not in English first (the bot restores tables before Discord names its servers)."""
+    guild = emu.add_guild("UNO klub", locale="hr")
+    channel = emu.add_text_channel(guild, "uno")
+    alice = emu.add_user("alice", guild=guild)
+    bob = emu.add_user("bob", guild=guild)
+    reached = late_round("duo", [str(alice.id), str(bob.id)], target=200, near=200)
+    async with Database.open(database) as db:
+        await write_running_table(
+            db, reached, guild_id=guild.id, channel_id=channel.id, names=["alice", "bob"]
+        )
+    bot = bots()
+    await bot.start()
+    table = ScriptedTable(driver, channel, [alice, bob])
+    shown = await driver.wait_for(table.table_message, timeout=PATIENCE)
+    assert "Runda" in shown.text()
+    assert "Round" not in shown.text()
+    assert await bot.stop() == 0
