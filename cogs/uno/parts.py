@@ -71,7 +71,7 @@ class UnoParts:
             server_settings=self.server_settings,
             past=self.past,
         )
-        self._ready_task: asyncio.Task[None] | None = None
+        self._once_ready_task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Bring back what the last run left: tables, lobbies, offers, owed endings."""
@@ -86,7 +86,7 @@ class UnoParts:
             "lobbies and %d ended tables, removed %d replaced table messages",
             *(restored, offers, lobbies, ended, replaced),
         )
-        self._ready_task = asyncio.create_task(self._once_ready(), name="uno-once-ready")
+        self._once_ready_task = asyncio.create_task(self._once_ready(), name="uno-once-ready")
         self.retention.start()
         self.collector.freeze()
 
@@ -113,8 +113,8 @@ class UnoParts:
         self.collector.close()
         await self.retention.stop()
         self.computers.shutdown()
-        if self._ready_task is not None:
-            self._ready_task.cancel()
+        if self._once_ready_task is not None:
+            self._once_ready_task.cancel()
         await self.tables.shutdown()
         self.lobbies.shutdown()
         close_connections()  # no answer or panel edit is sent after this
