@@ -188,6 +188,14 @@ def test_no_import_loop_across_the_project() -> None:
     assert find_cycle(graph) == []
 
 
+def test_the_cog_is_thin() -> None:
+    # The cog holds the commands and the listeners; the parts it builds hold the rest.
+    cog = project_module_graph()["cogs.uno.cog"]
+    assert "cogs.uno.parts" in cog
+    assert not {name for name in cog if name.startswith("cogs.uno.table.")}
+    assert len((ROOT / "cogs" / "uno" / "cog.py").read_text("utf-8").splitlines()) <= 250
+
+
 def test_no_arrow_from_engine_or_db_into_cogs() -> None:
     graph = project_module_graph()
     arrows = {
