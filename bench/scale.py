@@ -500,14 +500,16 @@ def headline(runs: list[dict[str, Any]], ratios: dict[int, float]) -> None:
         )
     for run in runs:
         c = run["capacity"]
+        after_posts = c["s_between_edits_after_posts"]
+        after = "never: the posts alone exceed it" if after_posts is None else f"{after_posts} s"
         print(
             f"  {run['tables']} {run['setup']}: one core carries {c['tables_per_core']} tables "
             f"({run['actions_per_table_s']:.3f} actions per table a second); "
             f"{TARGET_TABLES:,} tables need {c['processes_for_tables']} processes and want "
             f"{c['requests_per_s_wanted']} bot-token requests/s ({c['posts_per_s_wanted']} "
             f"of them not table edits); a budget of {BUDGET_PER_S:.0f}/s edits each table "
-            f"every {c['s_between_edits_all_budget']} s if all of it went to edits, every "
-            f"{c['s_between_edits_after_posts']} s after the posts (None: never)"
+            f"every {c['s_between_edits_all_budget']} s if all of it went to edits; after "
+            f"the posts: {after}"
         )
     print(
         "  targets: 0 failed interactions and 0 429s at every size, set-up included; "
