@@ -42,6 +42,8 @@ def test_request_rate_counts_only_the_spans_and_the_busiest_sliding_second() -> 
     assert mean == pytest.approx(7 / 8)
     # 10.5, 10.9, 11.2 and 11.4 are within one second of each other; 12.0 is not of 10.9
     assert busiest == 4
+    # as the playground's limit: a request leaves the window exactly one second later
+    assert request_rate([10.0, 11.0], spans)[1] == 1
     assert request_rate([], spans) == (0.0, 0)
     assert request_rate([1.0], []) == (0.0, 0)
 
