@@ -78,7 +78,7 @@ from bench.scale_figures import (  # noqa: E402
 )
 from cogs.uno.art import cached_images, every_card_image  # noqa: E402
 from db.shards import shard_of  # noqa: E402
-from playground import Emulator, Guild, Message  # noqa: E402
+from playground import Emulator, Guild, Interaction, Message  # noqa: E402
 from tests.e2e.botproc import BotProcess  # noqa: E402
 from tests.postgres import PostgresServer  # noqa: E402
 
@@ -297,6 +297,34 @@ def process_figures(
     return out
 
 
+def play_figures(
+    rows: list[tuple[int, ...]],
+    shows: list[tuple[int, float]],
+    spans: list[tuple[float, float]],
+    clicks: list[Interaction],
+    cpu: list[float],
+    tables: int,
+) -> dict[str, Any]:
+    """The table lag, the actions, the clicks and the CPU of the window's slices."""
+    seconds = sum(end - start for start, end in spans)
+    lags, unshown = table_lags([(channel, at / 1000) for _, channel, at in rows], shows)
+    latencies = latency_ms(clicks)
+    return {
+        "window_s": round(seconds, 1),
+        "table_lag_p50_ms": round(percentile(lags, 50), 1),
+        "table_lag_p99_ms": round(percentile(lags, 99), 1),
+        "table_lag_max_ms": round(max(lags, default=math.nan), 1),
+        "actions_unshown": unshown,
+        "accepted_actions": len(rows),
+        "actions_per_s": round(len(rows) / seconds, 1),
+        "actions_per_table_s": len(rows) / seconds / tables,
+        "clicks": len(latencies),
+        "click_p50_ms": round(percentile(latencies, 50), 1),
+        "click_p99_ms": round(percentile(latencies, 99), 1),
+        "cpu_ms_per_action": round(1000 * sum(cpu) / max(len(rows), 1), 2),
+    }
+
+
 async def measure(
     args: argparse.Namespace,
     emu: Emulator,
@@ -322,9 +350,9 @@ async def measure(
         gc_offsets = [gc_log_size(b) for b in bots]
         pids = [b.process.pid for b in bots if b.process is not None]
         spans, cpu = await window(args, emu, bench, pids, noop)
+        shown = list(shows)  # the window's changes only: the tables stop below
         rows = await actions_since(bots[0].database, url, spans[0][0])
         rows = [row for row in rows if within(row[2] / 1000, spans)]
-        lags, unshown = table_lags([(ch, at / 1000) for _, ch, at in rows], list(shows))
     finally:
         bench.stop = True
         bench.go.set()
@@ -332,33 +360,19 @@ async def measure(
         for task in pending:
             task.cancel()
         await bench.clicks.stop_pruning()
-    seconds = sum(end - start for start, end in spans)
-    clicks = latency_ms(bench.clicks.recorded)
-    per_process = process_figures(processes, cpu, rows, gc_offsets)
     return {
         "tables": len(runs),
         "live_tables": sum(r.live for r in runs),
         "duo_tables": sum(r.variant == "duo" for r in runs),
         "guilds_per_shard": guilds_per_shard((g.id for g in guilds), SHARDS),
         "setup_s": round(setup_s, 1),
-        "window_s": round(seconds, 1),
         "failed": len(emu.log.failed),
         "failed_setup": setup["failed"],
         "rate_limited": rate_limits(emu),
         "rate_limited_setup": setup["429"],
         **request_figures(emu, spans, len(runs)),
-        "table_lag_p50_ms": round(percentile(lags, 50), 1),
-        "table_lag_p99_ms": round(percentile(lags, 99), 1),
-        "table_lag_max_ms": round(max(lags, default=math.nan), 1),
-        "actions_unshown": unshown,
-        "accepted_actions": len(rows),
-        "actions_per_s": round(len(rows) / seconds, 1),
-        "actions_per_table_s": len(rows) / seconds / len(runs),
-        "clicks": len(clicks),
-        "click_p50_ms": round(percentile(clicks, 50), 1),
-        "click_p99_ms": round(percentile(clicks, 99), 1),
-        "cpu_ms_per_action": round(1000 * sum(cpu) / max(len(rows), 1), 2),
-        "processes": per_process,
+        **play_figures(rows, shown, spans, bench.clicks.recorded, cpu, len(runs)),
+        "processes": process_figures(processes, cpu, rows, gc_offsets),
         "stalls": sum(r.stalls for r in runs),
     }
 
