@@ -538,8 +538,14 @@ async def on_postgres() -> dict[str, Any]:
         )
         results = await with_results(await server.new_database(), mean_pause=0.1, seconds=8)
         figures["results"] = {k: v for k, v in results.items() if isinstance(v, dict)}
-        figures["results"].pop("rated_breakdown", None)
         for part, values in figures["results"].items():
+            if part == "rated_breakdown":  # to_thread: a pooled connection and BEGIN
+                print(
+                    f"{'postgresql results, a rated result:':45s} "
+                    + "  ".join(f"{k} {v['p50_ms']}/{v['p99_ms']}" for k, v in values.items())
+                    + " (p50/p99 ms)"
+                )
+                continue
             print(
                 f"{'postgresql results, ' + part:45s} "
                 + "  ".join(f"{k}={v}" for k, v in values.items())

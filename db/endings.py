@@ -9,8 +9,8 @@ json_each: 4 statements for a finishing action, its round and its rating update.
 
 The views and their triggers are TEMP ones, made on the write connection when it
 opens (`TEMP_SCHEMA`): they hold nothing, so they need no migration, and the file
-stays as other versions of the bot know it. PostgreSQL writes the same rows with
-plain statements, pipelined by asyncpg (`_ROUND_PLAIN`, `_END_PLAIN`).
+stays as other versions of the bot know it. PostgreSQL writes the same rows with one
+statement each over arrays (`_ROUND_PG`, `_END_PG`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from db.errors import InvalidResults, MatchNotRunning, UnknownMatch
 from db.models import PlayerResult, RoundResult
@@ -91,22 +90,50 @@ _END = (
     " FROM json_each(?) ORDER BY key"
 )
 
-_ROUND_PLAIN = (
-    "INSERT INTO rounds (match_id, round_no, winner_id, ended_at) VALUES (?, ?, ?, ?)",
-    "INSERT INTO round_scores (match_id, round_no, user_id, points) VALUES (?, ?, ?, ?)",
+# PostgreSQL: a round, and a match's end, each in one statement over arrays (unnest),
+# so one round trip each: asyncpg sends statements one at a time, and under load each
+# also waits for the event loop to hand it on (a rated result took 13 of them). The
+# foreign keys are checked at the statement's end, when every part is written.
+_ROUND_PG = """
+WITH round AS (
+    INSERT INTO rounds (match_id, round_no, winner_id, ended_at)
+    VALUES ($1::bigint, $2::int, $3::bigint, $4::bigint)
 )
-_END_PLAIN = (
-    "INSERT INTO results (match_id, user_id, score, place, outcome) VALUES (?, ?, ?, ?, ?)",
-    "UPDATE matches SET status = 'finished', ended_at = ?, turn_deadline = NULL"
-    " WHERE match_id = ? AND status = 'running'",
-    "DELETE FROM snapshots WHERE match_id = ?",
-    "INSERT INTO ratings (guild_id, variant, user_id, mu, sigma, matches, updated_at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, variant, user_id) DO UPDATE"
-    " SET mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches,"
-    " updated_at = excluded.updated_at",
-    "INSERT INTO rating_changes (match_id, user_id, guild_id, variant, mu_before,"
-    " sigma_before, mu_after, sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+INSERT INTO round_scores (match_id, round_no, user_id, points)
+SELECT $1::bigint, $2::int, user_id, points
+FROM unnest($5::bigint[], $6::int[]) WITH ORDINALITY AS s(user_id, points, n) ORDER BY n
+"""
+_END_PG = """
+WITH ending AS (
+    SELECT * FROM unnest($4::bigint[], $5::int[], $6::int[], $7::text[], $8::float8[],
+                         $9::float8[], $10::float8[], $11::float8[], $12::int[])
+        WITH ORDINALITY AS r(user_id, score, place, outcome, mu_before, sigma_before,
+                             mu_after, sigma_after, played, n)
+), scored AS (
+    INSERT INTO results (match_id, user_id, score, place, outcome)
+    SELECT $1::bigint, user_id, score, place, outcome FROM ending ORDER BY n
+), ended AS (
+    UPDATE matches SET status = 'finished', ended_at = $2::bigint, turn_deadline = NULL
+    WHERE match_id = $1::bigint AND status = 'running'
+), cleared AS (
+    DELETE FROM snapshots WHERE match_id = $1::bigint
+), rated AS (
+    INSERT INTO ratings (guild_id, variant, user_id, mu, sigma, matches, updated_at)
+    SELECT $13::bigint, $14::text, user_id, mu_after, sigma_after, played, $2::bigint
+    FROM ending WHERE mu_after IS NOT NULL ORDER BY n
+    ON CONFLICT (guild_id, variant, user_id) DO UPDATE
+    SET mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches,
+        updated_at = excluded.updated_at
+), changed AS (
+    INSERT INTO rating_changes (match_id, user_id, guild_id, variant, mu_before,
+                                sigma_before, mu_after, sigma_after)
+    SELECT $1::bigint, user_id, $13::bigint, $14::text, mu_before, sigma_before, mu_after,
+           sigma_after
+    FROM ending WHERE mu_after IS NOT NULL ORDER BY n
 )
+INSERT INTO endings_owed (match_id) SELECT $1::bigint WHERE $3::boolean
+"""
+_OWED = "INSERT INTO endings_owed (match_id) VALUES (?)"
 
 
 @dataclass(slots=True)
@@ -164,9 +191,9 @@ async def insert_round(running: Running, result: RoundResult, ended_at: int, con
             _ROUND, (match_id, result.round_no, result.winner_id, ended_at, json.dumps(points))
         )
     else:
-        await conn.run(_ROUND_PLAIN[0], (match_id, result.round_no, result.winner_id, ended_at))
-        await conn.run_many(
-            _ROUND_PLAIN[1], [(match_id, result.round_no, uid, n) for uid, n in points]
+        users, won = [uid for uid, _ in points], [n for _, n in points]
+        await conn.run(
+            _ROUND_PG, (match_id, result.round_no, result.winner_id, ended_at, users, won)
         )
     running.last_round = result.round_no
     for uid, scored in points:
@@ -174,9 +201,15 @@ async def insert_round(running: Running, result: RoundResult, ended_at: int, con
 
 
 async def finish(
-    running: Running, results: Sequence[PlayerResult], ended_at: int, conn: Tx
+    running: Running,
+    results: Sequence[PlayerResult],
+    ended_at: int,
+    conn: Tx,
+    *,
+    owed: bool = False,
 ) -> None:
-    """Check and store a match's results, end it, and update its players' ratings."""
+    """Check and store a match's results, end it, and update its players' ratings;
+    `owed`: note that its end is still to be shown (endings_owed)."""
     _check_results(running, results)
     rated: dict[int, tuple[float, float, float, float, int]] = {}
     if not running.practice:
@@ -190,27 +223,14 @@ async def finish(
         await conn.run(
             _END, (running.match_id, ended_at, running.guild_id, running.variant, json.dumps(rows))
         )
-    else:
-        await _finish_plain(running, rows, ended_at, conn)
-
-
-async def _finish_plain(
-    running: Running, rows: list[tuple[Any, ...]], ended_at: int, conn: Tx
-) -> None:
-    """`finish`'s writes as plain statements (PostgreSQL), in the same order."""
-    match_id, guild, variant = running.match_id, running.guild_id, running.variant
-    await conn.run_many(_END_PLAIN[0], [(match_id, *row[:4]) for row in rows])
-    await conn.run(_END_PLAIN[1], (ended_at, match_id))
-    await conn.run(_END_PLAIN[2], (match_id,))
-    rated = [row for row in rows if row[6] is not None]
-    if rated:
-        await conn.run_many(
-            _END_PLAIN[3],
-            [(guild, variant, row[0], row[6], row[7], row[8], ended_at) for row in rated],
-        )
-        await conn.run_many(
-            _END_PLAIN[4], [(match_id, row[0], guild, variant, *row[4:8]) for row in rated]
-        )
+        if owed:
+            await conn.run(_OWED, (running.match_id,))
+        return
+    columns = [list(column) for column in zip(*rows, strict=True)]
+    await conn.run(
+        _END_PG,
+        (running.match_id, ended_at, owed, *columns, running.guild_id, running.variant),
+    )
 
 
 def _check_results(running: Running, results: Sequence[PlayerResult]) -> None:

@@ -54,6 +54,7 @@ class PostgresStore:
                 min_size=1,
                 max_size=POOL_SIZE,
                 server_settings={"synchronous_commit": "on", "application_name": "uno-bot"},
+                reset=_nothing_to_reset,
             )
         try:
             with storage_errors("Database.open"):
@@ -105,6 +106,14 @@ class PostgresStore:
             raise DatabaseClosed(
                 f"the database {self.name!r} is closed: nothing was read or written"
             )
+
+
+async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
+    """The pool's reset of a connection given back: nothing to send. asyncpg's default
+    sends a query (advisory locks, cursors, LISTEN, settings) at every release, one more
+    round trip that every read and write waited for; no pooled connection keeps any of
+    those (a shard claim undoes its own: db/claims.py), and asyncpg still rolls back a
+    transaction left open before this runs."""
 
 
 def _without_password(url: str) -> str:

@@ -67,10 +67,26 @@ _INTAKE_BATCH = (
     " json_extract(value, '$[5]'), json_extract(value, '$[6]')"
     " FROM json_each(?) ORDER BY key"
 )
-# PostgreSQL has no intake view: the batch's rows go through these, pipelined.
-_INSERT_ACTION = (
-    "INSERT INTO actions (match_id, seq, player_id, action, created_at) VALUES (?, ?, ?, ?, ?)"
+# PostgreSQL has no intake view: one statement logs the batch from arrays (unnest), in
+# one round trip; each step of a statement waits for the event loop to hand it on.
+# The order trigger sees the rows inserted before its own in the same statement.
+_INTAKE_PG = """
+WITH intake AS (
+    SELECT * FROM unnest($1::bigint[], $2::int[], $3::bigint[], $4::text[], $5::bigint[],
+                         $6::bigint[], $7::text[]) WITH ORDINALITY
+        AS r(match_id, seq, player_id, action, created_at, deadline, state, n)
+), logged AS (
+    INSERT INTO actions (match_id, seq, player_id, action, created_at)
+    SELECT match_id, seq, player_id, action, created_at FROM intake ORDER BY n
+), snapped AS (
+    INSERT INTO snapshots (match_id, seq, state, created_at)
+    SELECT match_id, seq, state, created_at FROM intake WHERE state IS NOT NULL
+    ON CONFLICT (match_id) DO UPDATE
+    SET seq = excluded.seq, state = excluded.state, created_at = excluded.created_at
 )
+UPDATE matches AS m SET turn_deadline = intake.deadline
+FROM intake WHERE m.match_id = intake.match_id
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,17 +421,18 @@ def _intake_rows(jobs: Sequence[_ActionJob]) -> str:
 
 async def _intake(jobs: Sequence[_ActionJob], conn: Tx) -> None:
     """Log actions with their snapshots and deadlines: one statement on SQLite (its
-    intake view, migration 0003), three pipelined ones on PostgreSQL."""
+    intake view, migration 0003), one over arrays on PostgreSQL."""
     if conn.dialect == "sqlite":
         await conn.run(_INTAKE_BATCH, (_intake_rows(jobs),))
         return
-    await conn.run_many(
-        _INSERT_ACTION, [(j.match_id, j.seq, j.player_id, j.action, j.created_at) for j in jobs]
+    columns = zip(
+        *(
+            (j.match_id, j.seq, j.player_id, j.action, j.created_at, j.deadline, j.snapshot)
+            for j in jobs
+        ),
+        strict=True,
     )
-    snapshots = [(j.match_id, j.seq, j.snapshot, j.created_at) for j in jobs if j.snapshot]
-    if snapshots:
-        await conn.run_many(_UPSERT_SNAPSHOT, snapshots)
-    await conn.run_many(_SET_DEADLINE, [(j.deadline, j.match_id) for j in jobs])
+    await conn.run(_INTAKE_PG, [list(column) for column in columns])
 
 
 async def _write_ending(job: _ActionJob, conn: Tx) -> None:
@@ -433,8 +450,7 @@ async def _write_ending(job: _ActionJob, conn: Tx) -> None:
     if job.round_result:
         await insert_round(running, job.round_result, job.created_at, conn)
     if job.results is not None:
-        await finish(running, job.results, job.created_at, conn)
-        await conn.run("INSERT INTO endings_owed (match_id) VALUES (?)", (job.match_id,))
+        await finish(running, job.results, job.created_at, conn, owed=True)
 
 
 async def _record_round(match_id: int, result: RoundResult, ended_at: int, conn: Tx) -> None:
