@@ -10,7 +10,8 @@ json_each: 4 statements for a finishing action, its round and its rating update.
 The views and their triggers are TEMP ones, made on the write connection when it
 opens (`TEMP_SCHEMA`): they hold nothing, so they need no migration, and the file
 stays as other versions of the bot know it. PostgreSQL writes the same rows with one
-statement each over arrays (`_ROUND_PG`, `_END_PG`).
+statement over arrays (`_ROUND_PG`; `_END_PG`, the last round included), and reads
+the match in the statement that logs the action (db/tables.py).
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from db.errors import InvalidResults, MatchNotRunning, UnknownMatch
 from db.models import PlayerResult, RoundResult
 from db.skill import changes_of
 from db.tx import Tx
 
-_READ = (
+READ = (
     "SELECT m.status, m.guild_id, m.variant, m.practice, p.user_id,"
     " (SELECT COALESCE(MAX(round_no), 0) FROM rounds WHERE match_id = m.match_id),"
     " (SELECT COALESCE(SUM(points), 0) FROM round_scores AS s"
@@ -130,6 +132,13 @@ WITH ending AS (
     SELECT $1::bigint, user_id, $13::bigint, $14::text, mu_before, sigma_before, mu_after,
            sigma_after
     FROM ending WHERE mu_after IS NOT NULL ORDER BY n
+), last_round AS (  -- the round that ended with the match, if any ($15 NULL: none)
+    INSERT INTO rounds (match_id, round_no, winner_id, ended_at)
+    SELECT $1::bigint, $15::int, $16::bigint, $2::bigint WHERE $15::int IS NOT NULL
+), last_scores AS (
+    INSERT INTO round_scores (match_id, round_no, user_id, points)
+    SELECT $1::bigint, $15::int, user_id, points
+    FROM unnest($17::bigint[], $18::int[]) WITH ORDINALITY AS s(user_id, points, n) ORDER BY n
 )
 INSERT INTO endings_owed (match_id) SELECT $1::bigint WHERE $3::boolean
 """
@@ -152,7 +161,11 @@ class Running:
 
 async def read_running(conn: Tx, match_id: int) -> Running:
     """Read a running match's seats, rounds, points and ratings, or raise why not."""
-    rows = await conn.fetchall(_READ, (match_id,))
+    return running_from(match_id, await conn.fetchall(READ, (match_id,)))
+
+
+def running_from(match_id: int, rows: Sequence[Sequence[Any]]) -> Running:
+    """The match from READ's rows, or raise why it cannot end."""
     if not rows:
         raise UnknownMatch(f"no match {match_id}")
     if rows[0][0] != "running":
@@ -176,6 +189,18 @@ async def read_running(conn: Tx, match_id: int) -> Running:
 
 async def insert_round(running: Running, result: RoundResult, ended_at: int, conn: Tx) -> None:
     """Check and store a finished round; add its points to `running`'s totals."""
+    points = _counted(running, result)
+    if conn.dialect == "sqlite":
+        await _write_round(running.match_id, result, points, ended_at, conn)
+        return
+    users, won = [uid for uid, _ in points], [n for _, n in points]
+    await conn.run(
+        _ROUND_PG, (running.match_id, result.round_no, result.winner_id, ended_at, users, won)
+    )
+
+
+def _counted(running: Running, result: RoundResult) -> list[tuple[int, int]]:
+    """Check a finished round, add its points to `running`; return each seat's points."""
     match_id = running.match_id
     unknown = ({result.winner_id} | set(result.points)) - set(running.seated)
     if unknown:
@@ -186,18 +211,18 @@ async def insert_round(running: Running, result: RoundResult, ended_at: int, con
     if result.round_no != expected:
         raise InvalidResults(f"match {match_id}: round {result.round_no} recorded, {expected} due")
     points = [(uid, result.points.get(uid, 0)) for uid in running.seated]
-    if conn.dialect == "sqlite":
-        await conn.run(
-            _ROUND, (match_id, result.round_no, result.winner_id, ended_at, json.dumps(points))
-        )
-    else:
-        users, won = [uid for uid, _ in points], [n for _, n in points]
-        await conn.run(
-            _ROUND_PG, (match_id, result.round_no, result.winner_id, ended_at, users, won)
-        )
     running.last_round = result.round_no
     for uid, scored in points:
         running.totals[uid] += scored
+    return points
+
+
+async def _write_round(
+    match_id: int, result: RoundResult, points: list[tuple[int, int]], ended_at: int, conn: Tx
+) -> None:
+    await conn.run(
+        _ROUND, (match_id, result.round_no, result.winner_id, ended_at, json.dumps(points))
+    )
 
 
 async def finish(
@@ -207,9 +232,15 @@ async def finish(
     conn: Tx,
     *,
     owed: bool = False,
+    last_round: RoundResult | None = None,
 ) -> None:
-    """Check and store a match's results, end it, and update its players' ratings;
-    `owed`: note that its end is still to be shown (endings_owed)."""
+    """Check and store a match's results, end it, and update its players' ratings.
+
+    `owed`: note that its end is still to be shown (endings_owed). `last_round`: the
+    round that ended with the match, checked and stored first (on PostgreSQL in the
+    same statement).
+    """
+    points = _counted(running, last_round) if last_round else []
     _check_results(running, results)
     rated: dict[int, tuple[float, float, float, float, int]] = {}
     if not running.practice:
@@ -220,16 +251,29 @@ async def finish(
         for r in sorted(results, key=lambda r: (r.place, r.user_id))
     ]
     if conn.dialect == "sqlite":
+        if last_round:
+            await _write_round(running.match_id, last_round, points, ended_at, conn)
         await conn.run(
             _END, (running.match_id, ended_at, running.guild_id, running.variant, json.dumps(rows))
         )
         if owed:
             await conn.run(_OWED, (running.match_id,))
         return
-    columns = [list(column) for column in zip(*rows, strict=True)]
-    await conn.run(
+    round_no, winner = (last_round.round_no, last_round.winner_id) if last_round else (None, None)
+    await conn.run(  # $1 to $18 in order
         _END_PG,
-        (running.match_id, ended_at, owed, *columns, running.guild_id, running.variant),
+        [
+            running.match_id,
+            ended_at,
+            owed,
+            *(list(column) for column in zip(*rows, strict=True)),
+            running.guild_id,
+            running.variant,
+            round_no,
+            winner,
+            [uid for uid, _ in points],
+            [n for _, n in points],
+        ],
     )
 
 
