@@ -70,8 +70,6 @@ async def main(path: str, synchronous: Synchronous) -> None:
             state=json.dumps({"seq": 0}),
         )
         tables.append(table(db, mid, players))
-    sys.stdout.write("started\n")
-    sys.stdout.flush()
     await asyncio.gather(*tables)
 
 
