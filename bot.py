@@ -101,6 +101,11 @@ def shard_problem(settings: Settings) -> str | None:
     )
 
 
+def database_setting(settings: Settings) -> str:
+    """The setting naming the database this process uses, as its failures should say."""
+    return "DATABASE_URL" if settings.database_url else "DATABASE_PATH"
+
+
 class UnoBot(commands.AutoShardedBot):
     """The bot: app commands only, no privileged intents; the shards SHARD_COUNT and
     SHARD_IDS name, or as many as Discord recommends, in this process."""
@@ -264,15 +269,15 @@ async def serve_until_stopped(bot: UnoBot, token: str) -> int:
         fail(f"This bot process cannot start: {error}.")
         return 1
     except DatabaseError as error:
-        fail(f"The database at DATABASE_PATH cannot be used: {error}.")
+        fail(f"The database at {database_setting(bot.settings)} cannot be used: {error}.")
         return 2
     except TablesNotRestored as error:
         # The UNO cog restores the running tables as it loads: a database that
         # opened but cannot be read is still the database's fault, not a bug to
         # show as a traceback.
         fail(
-            "The database at DATABASE_PATH cannot be used while restoring the running "
-            f"tables: {error.original}."
+            f"The database at {database_setting(bot.settings)} cannot be used while "
+            f"restoring the running tables: {error.original}."
         )
         return 2
     except OSError as error:
