@@ -30,7 +30,7 @@ from cogs.uno.cog import install
 from cogs.uno.config import UnoSettings
 from cogs.uno.i18n.translator import CommandTranslator
 from cogs.uno.render import faces
-from cogs.uno.transport import internals, raw_http
+from cogs.uno.transport import budget, internals, raw_http
 from config import Settings
 from db.database import Database
 from db.errors import DatabaseError, ShardsTaken
@@ -125,8 +125,19 @@ class UnoBot(commands.AutoShardedBot):
             # of idle connections (and their buffers) open. A few dozen serve any load one
             # process can produce.
             connector=aiohttp.TCPConnector(limit=HTTP_CONNECTIONS),
+            http_trace=budget.watch_global_limit(),
             **kwargs,
         )
+        # Every bot-token request waits for its slot in the process's share of the
+        # application's budget (with the fast paths on or off).
+        budget.configure(
+            budget.share_of(
+                settings.request_budget,
+                None if settings.shard_ids is None else len(settings.shard_ids),
+                settings.shard_count,
+            )
+        )
+        internals.gate_requests(self)
         # The bot never reads an edited message; the guild_messages intent it needs for
         # new ones also brings an edit event for each table edit it makes itself, which
         # discord.py would parse into a whole Message (embed, components): skipped, with

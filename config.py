@@ -119,6 +119,13 @@ class Settings(BaseSettings):
         description="The shards this process runs (`0-3`, `0,2`), out of SHARD_COUNT; "
         "empty: all of them.",
     )
+    request_budget: float = Field(
+        default=40.0,
+        gt=0,
+        description="Bot-token requests a second for the whole application, shared by the "
+        "processes by their part of the shards (Discord allows 50); raise it only if "
+        "Discord granted your bot more.",
+    )
     discord_api_base: str | None = Field(
         default=None,
         description="Another Discord API base URL (an HTTP proxy, or the test emulator).",
