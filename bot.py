@@ -16,7 +16,6 @@ import logging
 import signal
 import sys
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 import aiohttp
@@ -179,8 +178,6 @@ class UnoBot(commands.AutoShardedBot):
             computer_delay=self.settings.computer_delay_ms / 1000,
             replay_days=self.settings.replay_days,
         )
-        if self.settings.test_table_quiet_ms is not None:
-            uno = replace(uno, table_quiet=self.settings.test_table_quiet_ms / 1000)
         try:
             await install(self, self.db, uno)
         except DatabaseError as error:

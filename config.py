@@ -82,13 +82,6 @@ class Settings(BaseSettings):
         le=4,
         description="For the test suite only: a turn timer under 5 s, replacing TURN_SECONDS.",
     )
-    test_table_quiet_ms: int | None = Field(
-        default=None,
-        ge=100,
-        le=4000,
-        description="For the test suite only: the pause in play after which the table "
-        "message shows ordinary moves, in milliseconds (4000 otherwise).",
-    )
     computer_delay_ms: int = Field(
         default=1500,
         ge=0,

@@ -98,7 +98,7 @@ async def main(seed: int, target: int) -> None:
         bot_db = Path(scratch) / "uno.db"
         async with Emulator() as emu:
             bot = BotProcess(
-                emu, database=bot_db, guild_id=None, table_seed=seed, table_quiet_ms=None
+                emu, database=bot_db, guild_id=None, table_seed=seed
             )
             await bot.start()
             try:
