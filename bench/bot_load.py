@@ -119,9 +119,9 @@ KEEP_PER_USER = 4
 SLICES = 4  # the measured window is cut in slices, each followed by the no-op's share
 WARM_SECONDS = 8.0  # play after opening each half of the tables, before sampling RSS
 # Once the tables pause, the bot's coalesced table edits and late panel refreshes go out
-# within an edit interval at a full budget; the window's REST calls are counted from a settled start to a
-# settled end, so the calls of actions before the window are not counted, and those of
-# actions in it are not missed.
+# within an edit interval at a full budget; the window's REST calls are counted from a
+# settled start to a settled end, so the calls of actions before the window are not
+# counted, and those of actions in it are not missed.
 SETTLE_SECONDS = TABLE_GATHER + TABLE_EDIT_INTERVAL_FULL + 1.5
 STEADY_WARM_SECONDS = TABLE_EDIT_INTERVAL_FULL + 2.0  # play before REST per action is counted
 STALL_SECONDS = 5.0  # nobody can act and nothing changed for this long: press Hand again
