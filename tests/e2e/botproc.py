@@ -30,8 +30,7 @@ class BotProcess:
         launcher: Sequence[str] = (),
         extra_env: Mapping[str, str] | None = None,
     ) -> None:
-        """`launcher`: arguments put before bot.py (a script that runs it, e.g. a probe).
-        """
+        """`launcher`: arguments put before bot.py (a script that runs it, e.g. a probe)."""
         self.emulator = emulator
         self.database = database
         self.guild_id = guild_id
