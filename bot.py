@@ -225,6 +225,7 @@ class UnoBot(commands.AutoShardedBot):
         if self.db is not None:
             await self.db.close()
             self.db = None
+        log.info("%s", budget.summary())
 
     async def on_ready(self) -> None:
         assert self.user is not None

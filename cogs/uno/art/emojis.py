@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import discord
 
+from cogs.uno.transport.priority import Priority, priority
+
 from .catalog import EMOJI_PREFIX, HASH_LENGTH, art_key, art_keys, card_image, emoji_name
 
 log = logging.getLogger(__name__)
@@ -70,7 +72,9 @@ class CardEmojis:
         images = await asyncio.to_thread(self._images)
         wanted = {emoji_name(key, png): (key, png) for key, png in images.items()}
         try:
-            result = await self._sync(client, wanted)
+            # Cards show as words meanwhile: the tables' own requests go first.
+            with priority(Priority.EDIT):
+                result = await self._sync(client, wanted)
         except (discord.HTTPException, discord.MissingApplicationID) as error:
             log.warning("Card emojis unavailable, showing cards as words: %s", error)
             self._use({})
@@ -92,7 +96,7 @@ class CardEmojis:
             return SyncResult(ok=False, kept=len(have))
         kept = len(have)
         # Each upload and delete is a bot-token request: the process's request budget
-        # paces them with every other (a first start uploads 87).
+        # paces them with every other (a first start uploads 87), after the tables'.
         for emoji in stale:
             await emoji.delete()
         for name in missing:

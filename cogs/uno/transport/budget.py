@@ -162,6 +162,19 @@ class RequestBudget:
         self._serve()
 
 
+def summary() -> str:
+    """The running loop's budget in one line, for the log."""
+    used = budget()
+    parts = ", ".join(
+        f"{level.name.lower()}s {used.sent[level]} (waited {used.waited_ms[level] / 1000:.1f} s)"
+        for level in Priority
+    )
+    return (
+        f"Request budget: {used.counted()} bot-token requests at {used.rate:g}/s: {parts}; "
+        f"paused by {used.paused} global 429s"
+    )
+
+
 def global_limit_met(headers: Any) -> float | None:
     """The seconds a global 429's headers ask every request to wait; None for another."""
     if str(headers.get("X-RateLimit-Global", "")).lower() != "true" and (
