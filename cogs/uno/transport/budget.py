@@ -17,10 +17,9 @@ import contextlib
 import math
 import weakref
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from types import SimpleNamespace
-from typing import Any
 
 import aiohttp
 
@@ -175,14 +174,15 @@ def summary() -> str:
     )
 
 
-def global_limit_met(headers: Any) -> float | None:
+def global_limit_met(headers: Mapping[str, str]) -> float | None:
     """The seconds a global 429's headers ask every request to wait; None for another."""
-    if str(headers.get("X-RateLimit-Global", "")).lower() != "true" and (
-        headers.get("X-RateLimit-Scope") != "global"
+    named = {name.lower(): value for name, value in headers.items()}
+    if named.get("x-ratelimit-global", "").lower() != "true" and (
+        named.get("x-ratelimit-scope") != "global"
     ):
         return None
     try:
-        return max(float(headers.get("Retry-After", "1")), 0.0)
+        return max(float(named.get("retry-after", "1")), 0.0)
     except ValueError:
         return 1.0
 

@@ -35,7 +35,6 @@ TOO_MANY, SERVER_ERROR = 429, 500
 CONNECTIONS = 32  # as many as the client's own pool (bot.py)
 TRIES = 4  # a table edit's sends at most, 429s included: then it is asked again later
 EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"  # as discord.py keys it
-_BUCKETS = RouteBuckets()  # one process, one bot: its limits per route
 
 
 # Off (the FAST_PATHS setting): every request goes through discord.py's own adapter.
@@ -57,6 +56,20 @@ def pool() -> HttpPool:
     found = _POOLS.get(loop)
     if found is None:
         found = _POOLS[loop] = HttpPool(limit=CONNECTIONS)
+    return found
+
+
+_BUCKETS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, RouteBuckets] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def buckets() -> RouteBuckets:
+    """The running loop's rate-limit buckets (one bot per loop)."""
+    loop = asyncio.get_running_loop()
+    found = _BUCKETS.get(loop)
+    if found is None:
+        found = _BUCKETS[loop] = RouteBuckets()
     return found
 
 
@@ -109,28 +122,33 @@ async def edit_message(
         return
     path = f"/channels/{channel_id}/messages/{message_id}"
     body = orjson.dumps(payload)
-    major = str(channel_id)
+    major, limits, auth = str(channel_id), buckets(), f"Bot {http.token}"
     for _ in range(TRIES):
-        await budget().take()
-        await _BUCKETS.wait(EDIT_ROUTE, major)
-        answer = await pool().request(
-            origin(Route.BASE), "PATCH", path, body, agent=http.user_agent, auth=f"Bot {http.token}"
-        )
-        _BUCKETS.update(EDIT_ROUTE, major, answer.headers)
+        await limits.wait(EDIT_ROUTE, major)
+        try:
+            await budget().take()
+            answer = await pool().request(
+                origin(Route.BASE), "PATCH", path, body, agent=http.user_agent, auth=auth
+            )
+        except BaseException:
+            limits.update(EDIT_ROUTE, major, {})  # no answer: the bucket is as it was
+            raise
+        limits.update(EDIT_ROUTE, major, answer.headers)
         if answer.status != TOO_MANY:
             break
-        _waited_out(answer, major)  # the next try waits for it
+        _waited_out(answer, limits, major)  # the next try waits for it
     else:
         raise discord.RateLimited(_retry_after(answer))
     await _answered(answer, again)
 
 
-def _waited_out(answer: Answer, major: str) -> None:
+def _waited_out(answer: Answer, limits: RouteBuckets, major: str) -> None:
     """A 429: its bucket waits `retry_after`, and the whole budget too if it is global."""
     seconds = _retry_after(answer)
     if global_limit_met(answer.headers) is not None:
         budget().pause(seconds)
-    _BUCKETS.hold(EDIT_ROUTE, major, seconds)
+    else:  # the route's own limit ("user"), or the resource's ("shared"): this bucket
+        limits.hold(EDIT_ROUTE, major, seconds)
 
 
 def _retry_after(answer: Answer) -> float:
