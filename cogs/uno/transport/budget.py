@@ -6,8 +6,9 @@ that keeps meeting the limit collects invalid requests towards a ban. Every bot-
 request of this process takes a slot here first: discord.py's (gated in internals.py)
 and the raw table edits (raw_http.py). The rate is the REQUEST_BUDGET setting times
 this process's share of the shards; a sliding one-second window never holds more
-sends than that. Waiters are served by priority (priority.py), then by arrival. A
-global 429 seen anywhere pauses the whole budget for its retry_after.
+sends than that, and they are spaced evenly (1/rate apart) rather than in bursts.
+Waiters are served by priority (priority.py), then by arrival. A global 429 seen
+anywhere pauses the whole budget for its retry_after.
 """
 
 from __future__ import annotations
@@ -51,6 +52,10 @@ class RequestBudget:
         # Whole sends in a window at least a second long: never more than `rate` in 1 s.
         self._room = max(1, math.floor(rate))
         self._window = max(WINDOW, self._room / rate)
+        # Evenly spaced, not in bursts: a second's sends granted at one instant would
+        # reach Discord with the last second's late ones and pass its count.
+        self._spacing = self._window / self._room
+        self._last = -math.inf
         self._sent: deque[float] = deque()
         self._waiting: list[Ticket] = []
         self._arrivals = 0
@@ -134,16 +139,24 @@ class RequestBudget:
         loop = asyncio.get_running_loop()
         now = loop.time()
         self._expire(now)
-        while self._waiting and now >= self._paused_until and len(self._sent) < self._room:
+        while self._waiting and self._free(now):
             ticket = min(self._waiting, key=_place)
             self._waiting.remove(ticket)
             if ticket.granted.done():  # cancelled meanwhile
                 continue
             self._sent.append(now)
+            self._last = now
             self.sent[ticket.priority] += 1
             self.waited_ms[ticket.priority] += (now - ticket.asked) * 1000
             ticket.granted.set_result(None)
         self._rearm(loop)
+
+    def _free(self, now: float) -> bool:
+        return (
+            now >= self._paused_until
+            and now >= self._last + self._spacing
+            and len(self._sent) < self._room
+        )
 
     def _rearm(self, loop: asyncio.AbstractEventLoop) -> None:
         if self._timer is not None:
@@ -151,7 +164,7 @@ class RequestBudget:
             self._timer = None
         if not self._waiting:
             return
-        when = self._paused_until
+        when = max(self._paused_until, self._last + self._spacing)
         if len(self._sent) >= self._room:
             when = max(when, self._sent[0] + self._window)
         self._timer = loop.call_at(max(when, loop.time()), self._fire)

@@ -146,6 +146,21 @@ def test_a_waiting_edit_raised_to_a_moment_goes_ahead_of_edits() -> None:
     assert order == ["raised", "early"]
 
 
+def test_sends_are_spaced_evenly_not_granted_in_bursts() -> None:
+    budget = RequestBudget(4.0)
+    granted: list[float] = []
+
+    async def play() -> None:
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        for _ in range(6):
+            await budget.take()
+            granted.append(loop.time() - start)
+
+    jumping(play)
+    assert granted == pytest.approx([0.0, 0.25, 0.5, 0.75, 1.0, 1.25])
+
+
 def test_load_is_the_part_of_the_rate_used_in_the_last_second() -> None:
     budget = RequestBudget(4.0)
     loads: list[float] = []
@@ -183,7 +198,7 @@ def test_a_global_429_pauses_every_waiter_for_its_retry_after() -> None:
             granted.append(loop.time() - start)
 
     jumping(play)
-    assert granted == [2.5, 2.5]
+    assert granted == pytest.approx([2.5, 2.6])  # then a tenth of a second apart, as ever
     assert budget.paused == 1
 
 
