@@ -1,13 +1,14 @@
 """The raw table edit path against the loopback Discord: it reads the channel's edit
 bucket from the answers' headers and waits instead of meeting a 429, and a global 429
-pauses the whole request budget, after which the edit goes through."""
+pauses the whole request budget, after which the edit goes through. A global 429 that
+discord.py meets pauses the budget too."""
 
 from __future__ import annotations
 
 import asyncio
 
-from cogs.uno.transport import channel, raw_http
-from cogs.uno.transport.budget import budget
+from cogs.uno.transport import channel, internals, raw_http
+from cogs.uno.transport.budget import budget, watch_global_limit
 from playground import Emulator
 from playground.discordpy import running
 from tests.e2e.conftest import Scene
@@ -58,3 +59,24 @@ async def test_a_global_429_pauses_the_budget_and_the_edit_goes_after_it(
     assert [c.status for c in emu.log.calls_to(EDIT)] == [200, 200, 429, 200]
     assert shared.paused == first_pause + 1
     assert emu.log.kinds() == ["global_rate_limited"]
+
+
+async def test_a_global_429_met_by_discord_py_pauses_the_budget(
+    emu: Emulator, scene: Scene
+) -> None:
+    tiny = TinyBot(guild_id=scene.guild.id, http_trace=watch_global_limit())
+    async with running(tiny, emu) as bot:
+        internals.gate_requests(bot)  # as bot.py does
+        emu.clock.hold()
+        emu.clock.advance(1.0)  # an empty window: two posts go, the third is refused
+        emu.world.global_limit.limit = 2
+        shared = budget()
+        first_pause = shared.paused
+        posts = asyncio.gather(
+            *(channel.post(bot, scene.channel.id, {"content": f"post {n}"}) for n in range(3))
+        )
+        await emu.world.wait_for(lambda: shared.paused > first_pause, timeout=10)
+        emu.clock.advance(1.0)
+        await asyncio.wait_for(posts, timeout=10)
+    assert emu.log.kinds() == ["global_rate_limited"]
+    assert shared.paused == first_pause + 1

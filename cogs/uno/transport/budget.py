@@ -88,7 +88,7 @@ class RequestBudget:
         try:
             await ticket.wait()
         except asyncio.CancelledError:
-            self._forget(ticket)
+            self.forget(ticket)
             raise
         ticket.spent = True
 
@@ -103,7 +103,10 @@ class RequestBudget:
 
     def forget(self, ticket: Ticket) -> None:
         """`ticket` is no longer wanted (its table closed while it waited)."""
-        self._forget(ticket)
+        if ticket in self._waiting:
+            self._waiting.remove(ticket)
+        if not ticket.granted.done():
+            ticket.granted.cancel()
 
     # -- what it knows ----------------------------------------------------------------
 
@@ -125,14 +128,8 @@ class RequestBudget:
 
     # -- serving ----------------------------------------------------------------------
 
-    def _forget(self, ticket: Ticket) -> None:
-        if ticket in self._waiting:
-            self._waiting.remove(ticket)
-        if not ticket.granted.done():
-            ticket.granted.cancel()
-
     def _expire(self, now: float) -> None:
-        while self._sent and self._sent[0] <= now - self._window:
+        while self._sent and self._sent[0] + self._window <= now:
             self._sent.popleft()
 
     def _serve(self) -> None:
