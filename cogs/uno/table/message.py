@@ -46,6 +46,9 @@ TABLE_EDIT_INTERVAL = 1.25  # never closer: a channel allows 5 edits per 5 s
 # Above half the budget, ordinary moves wait longer between edits, up to this at a full
 # budget; public moments keep TABLE_EDIT_INTERVAL and go ahead of them in the budget.
 TABLE_EDIT_INTERVAL_FULL = 8.0
+# An ordinary edit put off that way is looked at again this often: a burst that filled
+# the budget (a restart, a first start's emoji uploads) delays it only while it lasts.
+TABLE_RECHECK = 2.0
 HALF = 0.5
 TABLE_REPOST_AGE = 50 * 60  # messages older than an hour allow only a few edits
 TABLE_BURIED_AFTER = 12  # channel messages posted below the table before it moves down
@@ -113,19 +116,26 @@ class TableMessage:
         if table.shown.flusher is not None:
             return  # armed again when the edit in flight is done
         timer = table.shown.edit_timer
+        wake = min(table.shown.edit_due, loop.time() + TABLE_RECHECK)
         if timer is not None:
-            if timer.when() <= table.shown.edit_due:
-                return  # put later (a debounce): it fires first and waits on (`_edit_due`)
+            if timer.when() <= wake:
+                return  # it fires first and looks again (`_edit_due`)
             timer.cancel()
-        table.shown.edit_timer = call_at(table.shown.edit_due, self._edit_due, table)
+        table.shown.edit_timer = call_at(wake, self._edit_due, table)
 
     def _edit_due(self, table: LiveTable) -> None:
-        fired, table.shown.edit_timer = table.shown.edit_timer, None
-        if table.shown.behind_since is None or table.closed or self.stopped:
+        shown = table.shown
+        shown.edit_timer = None
+        if shown.behind_since is None or table.closed or self.stopped:
             return
-        if fired is not None and table.shown.edit_due > fired.when():
-            # Not a handle per move, each left in the loop's queue once cancelled.
-            table.shown.edit_timer = call_at(table.shown.edit_due, self._edit_due, table)
+        now = asyncio.get_running_loop().time()
+        if not shown.prompt_pending:  # an ordinary edit put off by a busy budget
+            load = budget().load()  # may have eased since it was asked for
+            again = _due("calm", now=shown.behind_since, last=shown.last_edit, load=load)
+            shown.edit_due = min(shown.edit_due, again)
+        if shown.edit_due > now:
+            wake = min(shown.edit_due, now + TABLE_RECHECK)
+            shown.edit_timer = call_at(wake, self._edit_due, table)
             return
         table.shown.flusher = asyncio.create_task(
             self._edit(table), name=f"uno-table-{table.match_id}"

@@ -18,6 +18,7 @@ from cogs.uno.table.message import (
     TABLE_EDIT_INTERVAL,
     TABLE_EDIT_INTERVAL_FULL,
     TABLE_GATHER,
+    TABLE_RECHECK,
     TableMessage,
     _due,
     edit_interval,
@@ -93,6 +94,30 @@ async def test_the_scheduler_puts_a_move_on_the_loops_clock_and_later_moves_neve
     finally:
         message.stop_edits(table)
     assert table.shown.edit_timer is None
+
+
+async def test_an_edit_put_off_by_a_full_budget_goes_sooner_once_it_eases(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    message, table = _message(), pizza_table()
+    loop = asyncio.get_running_loop()
+    shared = budget()
+    try:
+        table.shown.last_edit = loop.time() - 0.1
+        monkeypatch.setattr(shared, "load", lambda: 1.0)  # a burst fills the budget
+        message.request(table, pace="calm")
+        assert table.shown.edit_due == table.shown.last_edit + TABLE_EDIT_INTERVAL_FULL
+        timer = table.shown.edit_timer
+        assert timer is not None
+        assert timer.when() == pytest.approx(loop.time() + TABLE_RECHECK, abs=0.05)
+        monkeypatch.setattr(shared, "load", lambda: 0.1)  # the burst is over
+        timer.cancel()
+        message._edit_due(table)  # the timer's look again
+        assert table.shown.edit_due == table.shown.last_edit + TABLE_EDIT_INTERVAL
+        assert table.shown.edit_timer is not None
+        assert table.shown.edit_timer.when() == table.shown.edit_due
+    finally:
+        message.stop_edits(table)
 
 
 async def test_an_edit_is_drawn_once_it_has_its_slot_and_a_moment_raises_it(
