@@ -620,9 +620,9 @@ async def main() -> None:
             ("results, 1 table", one_table),
         ):
             kwargs = {"mean_pause": 0.1, "seconds": 8} if run is with_results else {}
-            figures = await run(folder / f"{name}.db", **kwargs)
-            out[name.replace(", ", "_").replace(" ", "_")] = figures
-            for part, values in figures.items():
+            result = await run(folder / f"{name}.db", **kwargs)
+            out[name.replace(", ", "_").replace(" ", "_")] = result
+            for part, values in result.items():
                 if part == "rated_breakdown":
                     print(
                         f"{name + ', a rated result:':45s} "
