@@ -15,7 +15,7 @@ import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 from cogs.uno import render
 from cogs.uno.table.options import TableOptions
@@ -300,7 +300,7 @@ class TableWatch:
         self.history: list[dict[str, object]] = []
         self._db: Database | None = None
 
-    async def __aenter__(self) -> TableWatch:
+    async def __aenter__(self) -> Self:
         """Keep the database open between checks (else each check opens it anew)."""
         self._db = await Database.open(self.database)
         return self

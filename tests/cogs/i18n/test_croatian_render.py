@@ -43,6 +43,7 @@ def _panel_text(language: str) -> str:
     with speaking(language):
         panel = render.hand_panel(_private(), public_view(), names=NAMES, table_id=7, version=3)
     embed = panel.embed
+    assert embed is not None
     labels = [getattr(c, "label", "") or "" for c in panel.components]
     return "\n".join(
         [

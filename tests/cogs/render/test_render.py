@@ -815,7 +815,7 @@ def test_dump_offers_the_choice_of_the_last_card() -> None:
 
 def test_dump_descriptions_count_the_cards_laid() -> None:
     # Descriptions show in selects only: enough plays push the dump into one.
-    plays = [*(Play(c) for c in ALL_CARDS), *(Give(c) for c in ALL_CARDS)]
+    plays: list[Action] = [*(Play(c) for c in ALL_CARDS), *(Give(c) for c in ALL_CARDS)]
     legal: list[Action] = [Dump(card("R1")), *plays, Draw()]
     for hand, described in (
         ("R1 R5 G3", "Lay all 2 Red cards; the last one acts"),
