@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+import re
 import weakref
 from collections import deque
 from collections.abc import Iterator, Mapping
@@ -24,6 +25,7 @@ from contextvars import ContextVar
 from types import SimpleNamespace
 
 import aiohttp
+from discord.http import Route
 
 from cogs.uno.transport.priority import Priority, current
 from cogs.uno.transport.ticket import Ticket
@@ -203,8 +205,18 @@ def global_limit_met(headers: Mapping[str, str]) -> float | None:
         return 1.0
 
 
-def watch_global_limit() -> aiohttp.TraceConfig:
-    """For the client's HTTP session: a global 429 discord.py meets pauses the budget."""
+def watch_requests() -> aiohttp.TraceConfig:
+    """For the client's HTTP session: each bot-token request takes its slot just before it
+    leaves, after discord.py waited for its route's bucket (a slot taken earlier would let
+    it reach Discord bunched with later ones); a global 429 pauses the budget."""
+
+    async def starting(
+        session: aiohttp.ClientSession,
+        context: SimpleNamespace,
+        params: aiohttp.TraceRequestStartParams,
+    ) -> None:
+        if _bot_token(str(params.url)):
+            await budget().take()
 
     async def ended(
         session: aiohttp.ClientSession,
@@ -217,8 +229,19 @@ def watch_global_limit() -> aiohttp.TraceConfig:
                 budget().pause(seconds)
 
     trace = aiohttp.TraceConfig()
+    trace.on_request_start.append(starting)
     trace.on_request_end.append(ended)
     return trace
+
+
+# Requests made with an interaction's token, outside Discord's global limit.
+_INTERACTION_TOKEN = re.compile(r"/interactions/\d+/[^/]+/callback|/webhooks/\d+/[^/]+")
+
+
+def _bot_token(url: str) -> bool:
+    """A request to Discord's API made with the bot token (not the gateway's connection,
+    an attachment's download or an interaction's answer)."""
+    return url.startswith(Route.BASE) and _INTERACTION_TOKEN.search(url) is None
 
 
 def _place(ticket: Ticket) -> tuple[int, int]:
