@@ -86,12 +86,12 @@ class RequestBudget:
         self._serve()
         return ticket
 
-    async def take(self, level: Priority | None = None) -> None:
-        """Wait for a slot and spend it (a request goes out right after)."""
+    async def take(self, level: Priority | None = None) -> Ticket:
+        """Wait for a slot and spend it (a request goes out right after); the slot."""
         held = _held.get()
         if held is not None and not held.spent and held.granted.done():
             held.spent = True
-            return
+            return held
         ticket = self.ticket(level)
         try:
             await ticket.wait()
@@ -99,6 +99,21 @@ class RequestBudget:
             self.forget(ticket)
             raise
         ticket.spent = True
+        return ticket
+
+    def leaving(self, ticket: Ticket) -> None:
+        """`ticket`'s request is being written now: the window counts it from now, not from
+        its grant. A slot granted before a wait (a table's before it renders, a connection
+        to free) would otherwise leave it to reach Discord bunched with later ones; moved
+        to its send, later grants wait for it."""
+        now = asyncio.get_running_loop().time()
+        granted = ticket.counted_at
+        if granted is None or now <= granted:
+            return
+        with contextlib.suppress(ValueError):  # gone from the window: it counts again
+            self._sent.remove(granted)
+        self._sent.append(now)  # every grant so far was at or before now: still in order
+        ticket.counted_at = now
 
     @contextlib.contextmanager
     def spending(self, ticket: Ticket) -> Iterator[None]:
@@ -150,6 +165,7 @@ class RequestBudget:
             if ticket.granted.done():  # cancelled meanwhile
                 continue
             self._sent.append(now)
+            ticket.counted_at = now
             self._last = now
             self.sent[ticket.priority] += 1
             self.waited_ms[ticket.priority] += (now - ticket.asked) * 1000
@@ -216,7 +232,16 @@ def watch_requests() -> aiohttp.TraceConfig:
         params: aiohttp.TraceRequestStartParams,
     ) -> None:
         if _bot_token(str(params.url)):
-            await budget().take()
+            context.slot = await budget().take()
+
+    async def sent(
+        session: aiohttp.ClientSession,
+        context: SimpleNamespace,
+        params: aiohttp.TraceRequestHeadersSentParams,
+    ) -> None:
+        slot = getattr(context, "slot", None)
+        if slot is not None:  # it waited for a connection, maybe: counted from now
+            budget().leaving(slot)
 
     async def ended(
         session: aiohttp.ClientSession,
@@ -230,6 +255,7 @@ def watch_requests() -> aiohttp.TraceConfig:
 
     trace = aiohttp.TraceConfig()
     trace.on_request_start.append(starting)
+    trace.on_request_headers_sent.append(sent)
     trace.on_request_end.append(ended)
     return trace
 

@@ -226,3 +226,26 @@ def test_a_cancelled_waiter_leaves_the_queue() -> None:
 def test_a_rate_must_be_above_zero() -> None:
     with pytest.raises(ValueError, match="above 0"):
         RequestBudget(0)
+
+
+def test_a_slot_is_counted_from_when_its_request_leaves() -> None:
+    """A slot granted at 0 whose request leaves at 0.9 s counts from 0.9 s: the next
+    grant waits for the window to hold room past it, not for its grant to expire."""
+    budget = RequestBudget(2.0)
+    granted: list[float] = []
+
+    async def play() -> None:
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        late = await budget.take()
+        await budget.take()  # the window's second slot, half a window later
+        await asyncio.sleep(0.9 - (loop.time() - start))
+        budget.leaving(late)  # its connection came free only now
+        await budget.take()
+        granted.append(loop.time() - start)
+
+    jumping(play)
+    window = 1.0 + ARRIVAL_SLACK
+    # Counted from its grant it would have left the window at `window`; counted from its
+    # send, the second slot's (at half a window) is the first to leave.
+    assert granted == pytest.approx([window / 2 + window])
