@@ -30,7 +30,7 @@ from cogs.uno.cog import install
 from cogs.uno.config import UnoSettings
 from cogs.uno.i18n.translator import CommandTranslator
 from cogs.uno.render import faces
-from cogs.uno.transport import internals, raw_http
+from cogs.uno.transport import answers, internals
 from config import Settings
 from db.database import Database
 from db.errors import DatabaseError, ShardsTaken
@@ -133,7 +133,7 @@ class UnoBot(commands.AutoShardedBot):
         # the embed of a clicked table control's message, when the fast paths are on.
         if settings.fast_paths:
             internals.filter_gateway(self)
-        raw_http.use_pool(settings.fast_paths)
+        answers.use_fast_paths(settings.fast_paths)
         if not settings.fast_paths:
             log.info("Fast paths off: discord.py's own parsers and HTTP adapter only")
         self.settings = settings

@@ -441,6 +441,18 @@ class BotBench:
             run.need_hand.add(int(ping.group(1)))
         run.event.set()
 
+    def seat(self, scene: list[tuple[Channel, list[User]]], duo: bool) -> list[TableRun]:
+        """A table per channel: Duo on even channels when `duo`, Pizza with 2 or 3 players
+        on the others (the users beyond a table's players stay out)."""
+        runs = []
+        for i, (channel, users) in enumerate(scene):
+            variant = "duo" if duo and i % 2 == 0 else "pizza"
+            players = 2 if variant == "duo" else (2 if (i // 2 if duo else i) % 2 else 3)
+            run = TableRun(i, channel, users[:players], variant)
+            self.by_channel[channel.id] = run
+            runs.append(run)
+        return runs
+
     async def pause(self) -> None:
         """Stop the tables: clicks in flight answered, then the bot's late edits sent."""
         self.go.clear()
@@ -698,13 +710,7 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
             duo = False if args.pizza_only else await probe_duo(bench, emu)
             await Driver(emu).wait_idle(quiet=0.5, timeout=10)
             rss_base = vm_rss_kib(pid)
-            runs: list[TableRun] = []
-            for i, (channel, users) in enumerate(scene):
-                variant = "duo" if duo and i % 2 == 0 else "pizza"
-                players = 2 if variant == "duo" else (2 if (i // 2 if duo else i) % 2 else 3)
-                run = TableRun(i, channel, users[:players], variant)
-                bench.by_channel[channel.id] = run
-                runs.append(run)
+            runs = bench.seat(scene, duo)
             # Open the tables in two halves, each followed by WARM_SECONDS of play, so that
             # the second half's RSS growth is the marginal cost of a table (the fixed
             # growth: SQLite page caches, allocator pools, is mostly behind us by then).

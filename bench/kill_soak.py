@@ -47,7 +47,7 @@ TABLES = (("duo", 2), ("duo", 2), ("pizza", 3), ("classic", 3))
 NAMES = ("alice", "bob", "carol")
 TARGET = 1000  # no match ends during the soak: every kill lands on live tables
 # What an answer says when the click changed nothing
-# (cogs/uno/i18n/refusals.py, cogs/uno/table/clicks.py).
+# (cogs/uno/render/refusals.py, cogs/uno/table/clicks.py).
 REFUSED = ("⌛", "⚠️", "nothing changed", "nothing happened", "try again", "restarting")
 
 

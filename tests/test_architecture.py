@@ -7,7 +7,9 @@ bot only through Discord's public API.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import functools
+import importlib
 import io
 import re
 import tokenize
@@ -184,6 +186,14 @@ def test_no_import_loop_across_the_project() -> None:
     # The packages' own graphs cannot see a loop that leaves a package and comes back.
     graph = project_module_graph()
     assert find_cycle(graph) == []
+
+
+def test_the_cog_is_thin() -> None:
+    # The cog holds the commands and the listeners; the parts it builds hold the rest.
+    cog = project_module_graph()["cogs.uno.cog"]
+    assert "cogs.uno.parts" in cog
+    assert not {name for name in cog if name.startswith("cogs.uno.table.")}
+    assert len((ROOT / "cogs" / "uno" / "cog.py").read_text("utf-8").splitlines()) <= 250
 
 
 def test_no_arrow_from_engine_or_db_into_cogs() -> None:
@@ -436,3 +446,122 @@ def test_the_transport_checks_see_what_they_look_for() -> None:
     raw = _imports_of(ROOT / TRANSPORT / "raw_http.py")
     assert any(name.startswith(HTTP_MODULES) for name in raw)
     assert PRIVATE_NAME.search("interaction._session")
+
+
+# Each part of a running table that is a record of its own has one module that writes
+# it: LiveTable's field holding the record, the record's class, and its writer.
+RECORDS = {
+    "panels": ("cogs.uno.table.open_panels", "OpenPanels", "cogs/uno/table/panels.py"),
+    "dumps": ("cogs.uno.table.dump_orders", "DumpOrders", "cogs/uno/table/clicks.py"),
+    "shown": ("cogs.uno.table.shown", "ShownMessage", "cogs/uno/table/message.py"),
+}
+# The methods that change a list, dict or set in place.
+MUTATORS = {
+    "add", "append", "clear", "discard", "extend", "insert", "pop", "popitem", "remove",
+    "setdefault", "sort", "update",
+}  # fmt: skip
+
+
+def record_writes(source: str, record: str, fields: Container[str]) -> list[int]:
+    """The lines where `source` assigns, augments or deletes `<x>.<record>.<field>`
+    (or an item of it), or calls a mutating method on it. What is reached through a
+    local name (`panel = table.panels.by_player[p]`) is not followed."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Delete):
+            targets = node.targets if isinstance(node, ast.Assign | ast.Delete) else [node.target]
+            if any(_reaches(target, record, fields) for target in targets):
+                lines.append(node.lineno)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in MUTATORS
+            and _reaches(node.func.value, record, fields)
+        ):
+            lines.append(node.lineno)
+    return sorted(lines)
+
+
+def _reaches(target: ast.AST, record: str, fields: Container[str]) -> bool:
+    """Whether the target is `<x>.<record>.<field>`, an item or attribute of it, or a
+    tuple holding one."""
+    if isinstance(target, ast.Tuple | ast.List):
+        return any(_reaches(item, record, fields) for item in target.elts)
+    while isinstance(target, ast.Subscript | ast.Attribute | ast.Starred):
+        if (
+            isinstance(target, ast.Attribute)
+            and target.attr in fields
+            and isinstance(target.value, ast.Attribute)
+            and target.value.attr == record
+        ):
+            return True
+        target = target.value
+    return False
+
+
+@pytest.mark.parametrize("record", sorted(RECORDS))
+def test_each_table_record_has_one_writer(record: str) -> None:
+    module, name, owner = RECORDS[record]
+    fields = {f.name for f in dataclasses.fields(getattr(importlib.import_module(module), name))}
+    writers = {
+        str(path.relative_to(ROOT)): found
+        for path in _project_files(("cogs", "bot.py"))
+        if (found := record_writes(path.read_text(encoding="utf-8"), record, fields))
+    }
+    assert set(writers) == {owner}, writers
+
+
+def test_the_writer_check_sees_writes() -> None:
+    fields = {"by_player", "behind"}
+    source = """
+t.panels.behind = True
+t.panels.by_player[p] = x
+t.panels.by_player.pop(p)
+a, t.panels.behind = 1, False
+del t.panels.by_player[p]
+t.panels.by_player[p].token = "x"
+t.panels.by_player.get(p)
+t.panels.behind == True
+self.panels.tell(t)
+x = t.panels.behind
+"""
+    assert record_writes(source, "panels", fields) == [2, 3, 4, 5, 6, 7]
+
+
+def feature_package(module: str) -> str:
+    """What a module of cogs/uno belongs to: its subpackage (`cogs.uno.table`), or for
+    a module of cogs/uno itself, that module (ids, config, parts, the cog: each its own
+    layer)."""
+    parts = module.split(".")
+    return ".".join(parts[:3])
+
+
+def package_pairs(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Each pair of cogs/uno's packages that import each other, with one arrow each way."""
+    arrows = {
+        (feature_package(module), feature_package(target))
+        for module, targets in graph.items()
+        if module.startswith("cogs.uno.")
+        for target in targets
+        if target.startswith("cogs.uno.")
+    }
+    return sorted((a, b) for a, b in arrows if a < b and (b, a) in arrows)
+
+
+def test_no_two_packages_of_the_cog_import_each_other() -> None:
+    # Imports inside functions and under TYPE_CHECKING count: the packages form layers
+    # (render above i18n, table above transport, lobby above table, history above
+    # table), and parts.py hands a lower one what it needs of a higher one.
+    assert package_pairs(project_module_graph()) == []
+
+
+def test_the_package_check_finds_a_pair() -> None:
+    graph = {
+        "cogs.uno.table.clicks": {"cogs.uno.transport.ack", "cogs.uno.ids"},
+        "cogs.uno.transport.ack": {"cogs.uno.clock"},
+        "cogs.uno.ids": set(),
+    }
+    assert package_pairs(graph) == []
+    graph["cogs.uno.transport.ack"].add("cogs.uno.table.timers")
+    assert package_pairs(graph) == [("cogs.uno.table", "cogs.uno.transport")]
+    assert feature_package("cogs.uno.ids") == "cogs.uno.ids"

@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 
 from cogs.uno.i18n.l10n import N_, t
-from cogs.uno.i18n.refusals import refusal_words
 from cogs.uno.refusal import UserFacingError
+from cogs.uno.render.refusals import refusal_words
 from cogs.uno.transport import answers
 from engine.errors import IllegalAction
 

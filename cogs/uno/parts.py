@@ -12,9 +12,11 @@ from cogs.uno.collector import Collector
 from cogs.uno.config import UnoSettings
 from cogs.uno.history.library import ReplayLibrary
 from cogs.uno.history.panels import HistoryPanels
+from cogs.uno.history.render import replay_button
 from cogs.uno.history.retention import LogRetention
 from cogs.uno.lobby.clicks import LobbyClicks
 from cogs.uno.lobby.manager import LobbyManager
+from cogs.uno.lobby.rematches import Rematches
 from cogs.uno.router import ClickRouter
 from cogs.uno.settings.server import ServerSettings
 from cogs.uno.table.clicks import TableClicks
@@ -22,7 +24,6 @@ from cogs.uno.table.computers import ComputerSeats
 from cogs.uno.table.message import TableMessage
 from cogs.uno.table.owed_endings import OwedEndings
 from cogs.uno.table.panels import HandPanels
-from cogs.uno.table.rematches import Rematches
 from cogs.uno.table.service import TableService
 from cogs.uno.transport.raw_http import close_connections
 from cogs.uno.whereabouts import Whereabouts
@@ -55,6 +56,7 @@ class UnoParts:
         self.tables.on_moved = self.computers.wake
         self.rematches = Rematches(self.tables, self.lobbies, db)
         self.message.final_buttons = self.rematches.offer
+        self.message.summary_buttons = lambda match_id: [replay_button(match_id)]
         self.owed = OwedEndings(self.tables, self.message)
         self.whereabouts = Whereabouts(self.lobbies, self.tables)
         self.replays = ReplayLibrary(db, turn_seconds=settings.turn_seconds)
@@ -69,7 +71,7 @@ class UnoParts:
             server_settings=self.server_settings,
             past=self.past,
         )
-        self._ready_task: asyncio.Task[None] | None = None
+        self._once_ready_task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Bring back what the last run left: tables, lobbies, offers, owed endings."""
@@ -84,7 +86,7 @@ class UnoParts:
             "lobbies and %d ended tables, removed %d replaced table messages",
             *(restored, offers, lobbies, ended, replaced),
         )
-        self._ready_task = asyncio.create_task(self._once_ready(), name="uno-once-ready")
+        self._once_ready_task = asyncio.create_task(self._once_ready(), name="uno-once-ready")
         self.retention.start()
         self.collector.freeze()
 
@@ -111,8 +113,8 @@ class UnoParts:
         self.collector.close()
         await self.retention.stop()
         self.computers.shutdown()
-        if self._ready_task is not None:
-            self._ready_task.cancel()
+        if self._once_ready_task is not None:
+            self._once_ready_task.cancel()
         await self.tables.shutdown()
         self.lobbies.shutdown()
         close_connections()  # no answer or panel edit is sent after this

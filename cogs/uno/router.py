@@ -15,9 +15,9 @@ from cogs.uno.history import ids as history_ids
 from cogs.uno.history.panels import HistoryPanels
 from cogs.uno.i18n.l10n import member_language, speaking, t
 from cogs.uno.lobby.clicks import LobbyClicks
+from cogs.uno.lobby.rematches import Rematches
 from cogs.uno.settings.server import ServerSettings
 from cogs.uno.table.clicks import TableClicks
-from cogs.uno.table.rematches import Rematches
 from cogs.uno.table.service import TableService
 from cogs.uno.transport import answers
 from cogs.uno.transport.click_clock import TOO_LATE, ClickClock

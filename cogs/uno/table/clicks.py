@@ -137,14 +137,14 @@ class TableClicks:
             await self.show_panel(interaction, table, player, note=t(STALE))
             return
         if code == ids.ORDER_RESTART:
-            table.dump_orders.pop(player, None)
+            table.dumps.chosen.pop(player, None)
             await self.show_panel(interaction, table, player)
             return
         action = _dump_in_order(table, player, ids.order_card(code))
         if action is None:  # more than one kind of card left to order: ask for the next
             await self.show_panel(interaction, table, player)
             return
-        table.dump_orders.pop(player, None)
+        table.dumps.chosen.pop(player, None)
         await self._act(interaction, table, player, action, control.version, age=age)
 
     async def _act(
@@ -272,13 +272,13 @@ class TableClicks:
 
         `tip`: the first-game tip of a new panel; a click on a panel keeps the tip it has.
         """
-        panel = table.panels.get(player)
+        panel = table.panels.by_player.get(player)
         if not tip and panel is not None and _on_panel(interaction):
             tip = panel.tip
         data = self.panels.data(table, player, page=page, note=note, tip=tip)
         shown = self.panels.signature(table, player)
         if deferred:
-            await answers.edit_original(interaction.client, interaction.token, data)
+            await answers.edit_answer(interaction, data)
         elif _on_panel(interaction):
             await answers.update(interaction, data)
         else:
@@ -329,7 +329,7 @@ async def _say(interaction: discord.Interaction[Any], text: str, *, deferred: bo
     """A private sentence; after a "thinking" acknowledgement, in place of it."""
     if deferred and not _on_panel(interaction):
         data = answers.message_data(content=text, embed=None, components=[])
-        await answers.edit_original(interaction.client, interaction.token, data)
+        await answers.edit_answer(interaction, data)
     else:
         await answers.reply(interaction, text)
 
@@ -354,7 +354,7 @@ def _dump_in_order(table: LiveTable, player: str, card: Card | None) -> Action |
     order.append(card)
     left[card] -= 1
     if len([c for c in left if left[c] > 0]) >= 2:
-        table.dump_orders[player] = (table.match.version, order)
+        table.dumps.chosen[player] = (table.match.version, order)
         return None
     order += list(left.elements())
     uno = Dump(order[-1], uno=True) in legal

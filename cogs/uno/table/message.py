@@ -20,12 +20,11 @@ import aiohttp
 import discord
 
 from cogs.uno import render
-from cogs.uno.history.render import replay_button
+from cogs.uno.clock import call_at
 from cogs.uno.i18n.l10n import N_, guild_language, speaking, t
 from cogs.uno.table.computer_ids import is_computer
 from cogs.uno.table.panels import HandPanels
 from cogs.uno.table.running import LiveTable
-from cogs.uno.table.timers import call_at
 from cogs.uno.transport import channel, payloads, raw_http
 from db.database import Database
 from db.errors import DatabaseError
@@ -80,6 +79,8 @@ class TableMessage:
         # The buttons a match that ended by being played out keeps (Rematch), if any: the
         # offer behind them is stored before they are shown.
         self.final_buttons: Callable[[LiveTable], Awaitable[list[render.ButtonSpec]]] | None = None
+        # The buttons under a match summary (the history's Replay), given a match id.
+        self.summary_buttons: Callable[[int], list[render.ButtonSpec]] | None = None
 
     def language(self, table: LiveTable) -> str:
         """The language of everything the channel sees of `table`: the server's."""
@@ -143,7 +144,7 @@ class TableMessage:
         loop = asyncio.get_running_loop()
         table.shown.behind_since, table.shown.prompt_pending = None, False
         table.shown.edit_due, table.shown.last_edit = math.inf, loop.time()
-        if table.panels_behind:
+        if table.panels.behind:
             self.notify(table, catch_up=True)  # waiting players' panels follow the table
         try:
             await self.render_now(table, ended=None)
@@ -359,7 +360,8 @@ class TableMessage:
                     summary = render.match_summary(
                         event, table.names, table.variant, match_id=table.match_id
                     )
-                    replay = payloads.rows([replay_button(table.match_id)])
+                    if self.summary_buttons is not None:
+                        replay = payloads.rows(self.summary_buttons(table.match_id))
                 else:
                     continue
             self.post_later(table, summary, replay)
@@ -414,7 +416,7 @@ class TableMessage:
             try:
                 await self._send_outbox(table)
                 await self.panels.refresh_others(table, everyone=everyone)
-                if table.panels_behind and table.shown.behind_since is None:
+                if table.panels.behind and table.shown.behind_since is None:
                     table.shown.catch_up = table.shown.notify_pending = (
                         True  # no table edit to wait for
                     )
@@ -449,7 +451,7 @@ class TableMessage:
             return  # nobody to ping: the computer moves on its own (computers.py)
         if missed and to_act in table.shown.warned:
             return  # warned once already: no more pings until they play again
-        panel = table.panels.get(to_act)
+        panel = table.panels.by_player.get(to_act)
         if not missed and panel is not None and panel.alive:
             return  # their open panel was just refreshed: no need to ping
         await self._delete_ping(table)

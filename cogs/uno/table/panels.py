@@ -12,7 +12,8 @@ import discord
 
 from cogs.uno import render
 from cogs.uno.i18n.l10n import N_, language, speaking, t
-from cogs.uno.table.running import LiveTable, Panel
+from cogs.uno.table.open_panel import Panel
+from cogs.uno.table.running import LiveTable
 from cogs.uno.transport import answers, payloads
 
 log = logging.getLogger(__name__)
@@ -106,7 +107,7 @@ class HandPanels:
 
     def answering(self, table: LiveTable, player: str) -> None:
         """The player's own click answer will show this state: no refresh for them."""
-        panel = table.panels.get(player)
+        panel = table.panels.by_player.get(player)
         if panel is not None:
             panel.signature = self.signature(table, player)
 
@@ -125,9 +126,9 @@ class HandPanels:
         """
         now = self.signature(table, player)
         signature, speaks = now if shown is None else shown, language()
-        panel = table.panels.get(player)
+        panel = table.panels.by_player.get(player)
         if panel is None:
-            table.panels[player] = Panel(token, time.monotonic(), signature, speaks, tip)
+            table.panels.by_player[player] = Panel(token, time.monotonic(), signature, speaks, tip)
             return signature != now
         # The same object, not a new one per click: it outlives young collections, and
         # each new one would be scanned by the full ones until the next freeze.
@@ -145,13 +146,17 @@ class HandPanels:
 
         A waiting player with nothing to decide before and after (only their hand or a
         notice changed: a card drawn on them, a card received) is left for later
-        (`table.panels_behind`) unless `everyone`: the table message's next edit brings
+        (`table.panels.behind`) unless `everyone`: the table message's next edit brings
         them up to date, or their turn does. A player who can act now is told at once.
         """
         behind = False
         # Only with a panel open: the public view is not worked out for nothing.
-        seated = {s.player for s in table.public().seats if s.seated} if table.panels else set()
-        for player, panel in list(table.panels.items()):
+        seated = (
+            {s.player for s in table.public().seats if s.seated}
+            if table.panels.by_player
+            else set()
+        )
+        for player, panel in list(table.panels.by_player.items()):
             if not panel.alive or table.closed:
                 continue
             if player not in seated:
@@ -169,13 +174,13 @@ class HandPanels:
             try:
                 await answers.edit_original(self.client, panel.token, data)
             except discord.HTTPException:
-                table.panels.pop(player, None)  # token dead or message gone: ping instead
-        table.panels_behind = behind and not table.closed
+                table.panels.by_player.pop(player, None)  # token dead or message gone: ping instead
+        table.panels.behind = behind and not table.closed
 
     async def _farewell(self, table: LiveTable, player: str, panel: Panel) -> None:
         """A removed player's panel (they left, or missed too many turns) loses its
         buttons and says why, once."""
-        table.panels.pop(player, None)
+        table.panels.by_player.pop(player, None)
         with speaking(panel.language):
             text = "🚪 " + t(REMOVED, limit=render.MAX_MISSED)
         notice = answers.message_data(content=text, embed=None, components=[])
@@ -185,7 +190,7 @@ class HandPanels:
     async def tell(self, table: LiveTable, message: str, **values: object) -> None:
         """Replace every open hand panel of the table with a notice (`message`, marked
         for the catalogue, in each player's language)."""
-        for panel in table.panels.values():
+        for panel in table.panels.by_player.values():
             if not panel.alive:
                 continue
             with speaking(panel.language):
@@ -193,7 +198,7 @@ class HandPanels:
             notice = answers.message_data(content=text, embed=None, components=[])
             with contextlib.suppress(*_UNDELIVERED):
                 await answers.edit_original(self.client, panel.token, notice)
-        table.panels.clear()
+        table.panels.by_player.clear()
 
 
 def _nothing_to_decide(shown: tuple[Any, ...], now: tuple[Any, ...]) -> bool:

@@ -3,38 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from cogs.uno.i18n.l10n import ENGLISH
+from cogs.uno.table.dump_orders import DumpOrders
+from cogs.uno.table.open_panels import OpenPanels
 from cogs.uno.table.options import TableOptions
 from cogs.uno.table.shown import ShownMessage
 from cogs.uno.transport.answer_order import AnswerOrder
 from engine.cards import Card
 from engine.match import Match, Variant
 from engine.views import PrivateView, PublicView
-
-PANEL_TOKEN_LIFE = 14 * 60  # Discord tokens die at 15 minutes; keep a safety margin
-
-
-@dataclass(slots=True)
-class Panel:
-    """A player's latest hand panel, editable through its interaction token while alive.
-
-    Only the token is kept, not the Interaction with its whole message.
-    """
-
-    token: str
-    opened: float  # time.monotonic() of the interaction
-    signature: tuple[Any, ...] = ()
-    language: str = ENGLISH  # the member's Discord language: a refresh speaks it too
-    tip: str = ""  # the first-game tip this panel opened with: every redraw keeps it
-
-    @property
-    def alive(self) -> bool:
-        return time.monotonic() - self.opened < PANEL_TOKEN_LIFE
 
 
 @dataclass(slots=True)
@@ -61,11 +41,9 @@ class LiveTable:
     answers: dict[str, AnswerOrder] = field(default_factory=dict)
     timeouts: dict[str, int] = field(default_factory=dict)
     keeping: set[str] = field(default_factory=set)  # pressed "Keep the rest" this draft
-    # a dump being laid card by card: (the state version it was chosen at, cards so far)
-    dump_orders: dict[str, tuple[int, list[Card]]] = field(default_factory=dict)
-    panels: dict[str, Panel] = field(default_factory=dict)
+    dumps: DumpOrders = field(default_factory=DumpOrders)  # clicks.py's alone
+    panels: OpenPanels = field(default_factory=OpenPanels)  # panels.py's alone
     timer: asyncio.TimerHandle | None = None  # the turn's deadline (timers.py)
-    panels_behind: bool = False  # a waiting player's panel left for the next table edit
     shown: ShownMessage = field(default_factory=ShownMessage)  # message.py's alone
     closed: bool = False
     cache: dict[Any, Any] = field(default_factory=dict)
@@ -91,10 +69,7 @@ class LiveTable:
 
     def dump_order(self, player: str) -> list[Card]:
         """The cards `player` has chosen to lay first in the dump now asked of them."""
-        chosen = self.dump_orders.get(player)
-        if chosen is None or chosen[0] != self.match.version:
-            return []
-        return list(chosen[1])
+        return self.dumps.of(player, self.match.version)
 
     def trim_cache(self) -> None:
         """Keep nothing worked out for the current state (it is worked out again if asked)."""

@@ -22,8 +22,8 @@ from typing import Any
 from cogs.uno import render
 from cogs.uno.config import UnoSettings
 from cogs.uno.i18n.l10n import N_, speaking, t, tn
-from cogs.uno.i18n.refusals import refusal_words
 from cogs.uno.refusal import UserFacingError
+from cogs.uno.render.refusals import refusal_words
 from cogs.uno.table.computer_ids import is_computer
 from cogs.uno.table.message import TABLE_REPOST_AGE, TableMessage
 from cogs.uno.table.options import TableOptions

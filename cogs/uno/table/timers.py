@@ -3,27 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-import contextvars
 from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime
 from typing import Any
 
+from cogs.uno.clock import call_at
 from cogs.uno.table.running import LiveTable
 
 Expired = Callable[[LiveTable, int], Coroutine[Any, Any, None]]
 
-# A timer's callback runs in this one context instead of a copy of the arming code's
-# (asyncio copies it for every handle: a Context, and the language set while arming,
-# kept alive as long as the handle, thousands of objects for the collector to scan).
-# The callbacks here set no context variable; what they start speaks its own language.
-_TIMER_CONTEXT = contextvars.Context()
 SLACK = 0.05  # seconds: a timer this close to its deadline has reached it
-
-
-def call_at(when: float, callback: Callable[..., object], *args: Any) -> asyncio.TimerHandle:
-    """`loop.call_at` for the bot's timers, without a context copied per handle."""
-    loop = asyncio.get_running_loop()
-    return loop.call_at(when, callback, *args, context=_TIMER_CONTEXT)
 
 
 class TurnTimers:

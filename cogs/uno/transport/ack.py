@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from cogs.uno.table.timers import call_at
+from cogs.uno.clock import call_at
 from cogs.uno.transport import answers
 
 ACK_AT = 2.0  # seconds after the click was made (a locked database fails at 1.5 s)

@@ -2,9 +2,11 @@
 
 discord.py's `InteractionResponse` wants a `discord.ui.View` and parses
 Discord's answer into a Message; under load both were a large share of the
-bot's CPU per click. These helpers send the same JSON straight through the
-client's HTTP session (raw_http.py; discord.py's webhook adapter when Discord asks
-to wait or try again) and mark the interaction answered, so `is_done()` stays true.
+bot's CPU per click. With the fast paths on, these helpers send the same JSON
+straight through the client's HTTP session (raw_http.py; discord.py's webhook adapter
+when Discord asks to wait or try again) and mark the interaction answered, so
+`is_done()` stays true. Off (the FAST_PATHS setting), the answer goes through
+`interaction.response` itself (plain.py).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from cogs.uno.transport import internals
+from cogs.uno.transport import internals, plain, raw_http
 from cogs.uno.transport.payloads import Rows
 from cogs.uno.transport.raw_http import send_json
 
@@ -32,6 +34,17 @@ _TYPES = {
     7: discord.InteractionResponseType.message_update,
     9: discord.InteractionResponseType.modal,
 }
+
+
+# Off (the FAST_PATHS setting): answers go through discord.py's public API (plain.py).
+_fast = True
+
+
+def use_fast_paths(on: bool) -> None:
+    """Answer and edit through the fast paths (`on`), or through discord.py's own ways."""
+    global _fast
+    _fast = on
+    raw_http.use_pool(on)
 
 
 def message_data(
@@ -49,6 +62,9 @@ async def _callback(
     interaction: discord.Interaction[Any], kind: int, data: dict[str, Any] | None
 ) -> None:
     """Answer the interaction; Discord's answer is not asked for (nothing reads it)."""
+    if not _fast:
+        await plain.answer(interaction, kind, data)
+        return
     payload: dict[str, Any] = {"type": kind}
     if data is not None:
         payload["data"] = data
@@ -65,6 +81,9 @@ async def _callback(
 
 async def respond(interaction: discord.Interaction[Any], data: dict[str, Any]) -> int | None:
     """A new public message as the interaction's answer; its id when Discord says it."""
+    if not _fast:
+        callback = await plain.answer(interaction, 4, data)
+        return None if callback is None else callback.message_id
     answer = await internals.create_response(interaction, {"type": 4, "data": data})
     internals.mark_answered(interaction, _TYPES[4])
     try:
@@ -98,6 +117,14 @@ async def defer(interaction: discord.Interaction[Any], *, new_message: bool) -> 
         await _callback(interaction, 5, {"flags": EPHEMERAL})
     else:
         await _callback(interaction, 6, None)
+
+
+async def edit_answer(interaction: discord.Interaction[Any], data: dict[str, Any]) -> None:
+    """Edit the interaction's own message: the answer of an acknowledged click."""
+    if not _fast:
+        await plain.edit_answer(interaction, data)
+        return
+    await edit_original(interaction.client, interaction.token, data)
 
 
 async def edit_original(client: discord.Client, token: str, data: dict[str, Any]) -> None:
@@ -139,9 +166,10 @@ def release(interaction: discord.Interaction[Any]) -> None:
     it was most of the garbage a full collection scanned, and whatever was frozen in
     flight stayed for good. Unlinked, the click is freed as soon as it is done. Only
     for clicks whose handling is over: a later `response` would be a new one that
-    does not know the click was answered.
+    does not know the click was answered. With the fast paths off, left to the collector.
     """
-    internals.unlink(interaction)
+    if _fast:
+        internals.unlink(interaction)
 
 
 async def reply(interaction: discord.Interaction[Any], content: str) -> None:

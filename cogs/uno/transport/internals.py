@@ -7,6 +7,13 @@ paths on (the FAST_PATHS setting) it also drops the gateway events it never read
 before discord.py parses them, and cancels discord.py's ready tasks when it closes
 during the first seconds. `missing()` lists what a discord.py upgrade took away;
 tests/cogs/transport/test_internals.py fails with that list.
+
+With the fast paths off, a click's answer goes through `interaction.response` and
+`interaction.edit_original_response` (plain.py) and a handled click is left to the
+collector; only `edit_original_response` here remains in use: a hand panel is
+refreshed later through its token alone (a kept Interaction would keep its whole
+message), and discord.py's public API reaches an interaction's own message only from
+the Interaction. tests/cogs/transport/test_plain_answers.py counts the calls.
 """
 
 from __future__ import annotations

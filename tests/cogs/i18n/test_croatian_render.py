@@ -10,7 +10,7 @@ from PIL import ImageFont
 from cogs.uno import render
 from cogs.uno.boards import rating_chart
 from cogs.uno.i18n.l10n import CROATIAN, ENGLISH, speaking, tn
-from cogs.uno.i18n.refusals import refusal_words
+from cogs.uno.render.refusals import refusal_words
 from cogs.uno.settings import panel as settings_panel
 from db.models import GuildSettings
 from engine.actions import Draw, Play

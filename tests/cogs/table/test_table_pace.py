@@ -18,8 +18,9 @@ from cogs.uno.table.message import (
     TableMessage,
     _due,
 )
+from cogs.uno.table.open_panel import Panel
 from cogs.uno.table.panels import HandPanels
-from cogs.uno.table.running import LiveTable, Panel
+from cogs.uno.table.running import LiveTable
 from db.database import Database
 from engine.match import PizzaOptions, new_match
 from tests.cogs.table.test_tables import ALICE, BOB, CAROL, pizza_table
@@ -91,7 +92,9 @@ async def test_a_waiting_player_with_nothing_to_decide_is_left_for_the_table_edi
     idle = next(p for p in match.players if p != to_act and not match.legal_actions(p))
     # The idle player's panel was drawn for another hand: only their cards changed.
     signature = panels.signature(table, idle)
-    table.panels[idle] = Panel(token="t", opened=time.monotonic(), signature=((), *signature[1:]))
+    table.panels.by_player[idle] = Panel(
+        token="t", opened=time.monotonic(), signature=((), *signature[1:])
+    )
     await panels.refresh_others(table)  # would raise on the client: nothing is sent
-    assert table.panels_behind
-    assert table.panels[idle].signature != signature
+    assert table.panels.behind
+    assert table.panels.by_player[idle].signature != signature

@@ -6,9 +6,10 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
+from cogs.uno.clock import call_at
 from cogs.uno.i18n.l10n import CROATIAN, ENGLISH, language, speaking
 from cogs.uno.table.running import LiveTable
-from cogs.uno.table.timers import TurnTimers, call_at
+from cogs.uno.table.timers import TurnTimers
 from tests.cogs.table.test_tables import pizza_table
 
 

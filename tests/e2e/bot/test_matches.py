@@ -101,7 +101,9 @@ async def test_pizza_match_played_to_the_end(
     driver: Driver, played: AllPlayed, uno_bot: BotProcess, players: int
 ) -> None:
     match = played.matches[f"pizza-{players}"]
-    assert match.checked > 10
+    # A match to 50 can end in a few moves when a panel offers another card than the
+    # same seed did in an earlier run (it depends on when the panel was redrawn).
+    assert match.checked > 3
     clean(played.log, match)
 
     scene = match.scene

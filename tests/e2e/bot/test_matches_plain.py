@@ -1,5 +1,6 @@
 """The whole matches of test_matches.py again, with the fast paths off (FAST_PATHS=false):
-discord.py's own gateway parsers and HTTP adapter carry every click and edit.
+discord.py's own gateway parsers and HTTP adapter carry every click and edit, and each
+click is answered through its public `interaction.response`.
 
 The whole suite runs this way too with FAST_PATHS=false in its environment (the bots
 it starts inherit it)."""

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from cogs.uno.lobby.rematches import Offer, expired
 from cogs.uno.table.options import TableOptions
-from cogs.uno.table.rematches import Offer, expired
 
 ALICE, BOB = 111111111111111111, 222222222222222222
 
