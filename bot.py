@@ -16,7 +16,6 @@ import logging
 import signal
 import sys
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 import aiohttp
@@ -30,7 +29,7 @@ from cogs.uno.cog import install
 from cogs.uno.config import UnoSettings
 from cogs.uno.i18n.translator import CommandTranslator
 from cogs.uno.render import faces
-from cogs.uno.transport import answers, internals
+from cogs.uno.transport import answers, budget, internals
 from config import Settings
 from db.database import Database
 from db.errors import DatabaseError, ShardsTaken
@@ -101,6 +100,11 @@ def shard_problem(settings: Settings) -> str | None:
     )
 
 
+def database_setting(settings: Settings) -> str:
+    """The setting naming the database this process uses, as its failures should say."""
+    return "DATABASE_URL" if settings.database_url else "DATABASE_PATH"
+
+
 class UnoBot(commands.AutoShardedBot):
     """The bot: app commands only, no privileged intents; the shards SHARD_COUNT and
     SHARD_IDS name, or as many as Discord recommends, in this process."""
@@ -125,8 +129,19 @@ class UnoBot(commands.AutoShardedBot):
             # of idle connections (and their buffers) open. A few dozen serve any load one
             # process can produce.
             connector=aiohttp.TCPConnector(limit=HTTP_CONNECTIONS),
+            http_trace=budget.watch_global_limit(),
             **kwargs,
         )
+        # Every bot-token request waits for its slot in the process's share of the
+        # application's budget (with the fast paths on or off).
+        budget.configure(
+            budget.share_of(
+                settings.request_budget,
+                None if settings.shard_ids is None else len(settings.shard_ids),
+                settings.shard_count,
+            )
+        )
+        internals.gate_requests(self)
         # The bot never reads an edited message; the guild_messages intent it needs for
         # new ones also brings an edit event for each table edit it makes itself, which
         # discord.py would parse into a whole Message (embed, components): skipped, with
@@ -168,8 +183,6 @@ class UnoBot(commands.AutoShardedBot):
             computer_delay=self.settings.computer_delay_ms / 1000,
             replay_days=self.settings.replay_days,
         )
-        if self.settings.test_table_quiet_ms is not None:
-            uno = replace(uno, table_quiet=self.settings.test_table_quiet_ms / 1000)
         try:
             await install(self, self.db, uno)
         except DatabaseError as error:
@@ -217,6 +230,7 @@ class UnoBot(commands.AutoShardedBot):
         if self.db is not None:
             await self.db.close()
             self.db = None
+        log.info("%s", budget.summary())
 
     async def on_ready(self) -> None:
         assert self.user is not None
@@ -264,15 +278,15 @@ async def serve_until_stopped(bot: UnoBot, token: str) -> int:
         fail(f"This bot process cannot start: {error}.")
         return 1
     except DatabaseError as error:
-        fail(f"The database at DATABASE_PATH cannot be used: {error}.")
+        fail(f"The database at {database_setting(bot.settings)} cannot be used: {error}.")
         return 2
     except TablesNotRestored as error:
         # The UNO cog restores the running tables as it loads: a database that
         # opened but cannot be read is still the database's fault, not a bug to
         # show as a traceback.
         fail(
-            "The database at DATABASE_PATH cannot be used while restoring the running "
-            f"tables: {error.original}."
+            f"The database at {database_setting(bot.settings)} cannot be used while "
+            f"restoring the running tables: {error.original}."
         )
         return 2
     except OSError as error:

@@ -82,13 +82,6 @@ class Settings(BaseSettings):
         le=4,
         description="For the test suite only: a turn timer under 5 s, replacing TURN_SECONDS.",
     )
-    test_table_quiet_ms: int | None = Field(
-        default=None,
-        ge=100,
-        le=4000,
-        description="For the test suite only: the pause in play after which the table "
-        "message shows ordinary moves, in milliseconds (4000 otherwise).",
-    )
     computer_delay_ms: int = Field(
         default=1500,
         ge=0,
@@ -118,6 +111,13 @@ class Settings(BaseSettings):
         default=None,
         description="The shards this process runs (`0-3`, `0,2`), out of SHARD_COUNT; "
         "empty: all of them.",
+    )
+    request_budget: float = Field(
+        default=40.0,
+        gt=0,
+        description="Bot-token requests a second for the whole application, shared by the "
+        "processes by their part of the shards (Discord allows 50); raise it only if "
+        "Discord granted your bot more.",
     )
     discord_api_base: str | None = Field(
         default=None,

@@ -85,7 +85,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from cogs.uno.art import cached_images, every_card_image  # noqa: E402
-from cogs.uno.table.message import TABLE_LAG_MAX, TABLE_QUIET  # noqa: E402
+from cogs.uno.table.message import TABLE_EDIT_INTERVAL_FULL, TABLE_GATHER  # noqa: E402
 from playground import (  # noqa: E402
     Channel,
     Driver,
@@ -119,11 +119,11 @@ KEEP_PER_USER = 4
 SLICES = 4  # the measured window is cut in slices, each followed by the no-op's share
 WARM_SECONDS = 8.0  # play after opening each half of the tables, before sampling RSS
 # Once the tables pause, the bot's coalesced table edits and late panel refreshes go out
-# within TABLE_QUIET; the window's REST calls are counted from a settled start to a
-# settled end, so the calls of actions before the window are not counted, and those of
-# actions in it are not missed.
-SETTLE_SECONDS = TABLE_QUIET + 1.5
-STEADY_WARM_SECONDS = TABLE_LAG_MAX + 2.0  # play before REST per action is counted
+# within an edit interval at a full budget; the window's REST calls are counted from a
+# settled start to a settled end, so the calls of actions before the window are not
+# counted, and those of actions in it are not missed.
+SETTLE_SECONDS = TABLE_GATHER + TABLE_EDIT_INTERVAL_FULL + 1.5
+STEADY_WARM_SECONDS = TABLE_EDIT_INTERVAL_FULL + 2.0  # play before REST per action is counted
 STALL_SECONDS = 5.0  # nobody can act and nothing changed for this long: press Hand again
 MAX_MOVES = 5  # a table whose game did not start this often gives up
 PING_RE = re.compile(r"<@(\d+)>.*press \*\*Hand\*\*")
@@ -684,7 +684,6 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
             database=database,
             guild_id=None,
             turn_seconds=3600,
-            table_quiet_ms=None,  # the bot's own pace, as players get it
             launcher=[str(Path(__file__).with_name("gc_pauses.py"))],
             extra_env={"UNO_GC_LOG": str(gc_log)},
         )

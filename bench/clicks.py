@@ -97,9 +97,7 @@ async def main(seed: int, target: int) -> None:
     with tempfile.TemporaryDirectory() as scratch:
         bot_db = Path(scratch) / "uno.db"
         async with Emulator() as emu:
-            bot = BotProcess(
-                emu, database=bot_db, guild_id=None, table_seed=seed, table_quiet_ms=None
-            )
+            bot = BotProcess(emu, database=bot_db, guild_id=None, table_seed=seed)
             await bot.start()
             try:
                 for match_id, (variant, players) in enumerate(GAMES, start=1):

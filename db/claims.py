@@ -8,8 +8,8 @@ another count is held) and an exclusive lock on each of its shards. A process th
 dies loses its connection, and the server frees its locks; the server notices at once
 when the process dies alone, and through the TCP keepalives set here (about 25 s)
 when its machine stops, which is why a claim waits a while before giving up. The
-connection is one of the pool's, held until `release()` gives it back (asyncpg's
-reset unlocks every advisory lock).
+connection is one of the pool's, held until `release()` unlocks it and gives it back
+(the pool's own reset sends nothing: db/postgres_store.py).
 """
 
 from __future__ import annotations
@@ -58,13 +58,25 @@ class ShardClaim:
             await conn.execute(_KEEPALIVE)
             await _claim(conn, shards, time.monotonic() + wait_s)
         except BaseException:
-            await pool.release(conn)
+            await _give_back(pool, conn)
             raise
         return cls(pool, conn)
 
     async def release(self) -> None:
-        """Free the locks: the connection goes back to the pool, reset."""
-        await self._pool.release(self._conn)
+        """Free the locks: the connection goes back to the pool, unlocked."""
+        await _give_back(self._pool, self._conn)
+
+
+async def _give_back(pool: asyncpg.Pool, conn: PoolConnectionProxy[Any]) -> None:
+    """Return a claim's connection to the pool without its locks and keepalive settings;
+    one that cannot unlock is closed, which frees them too."""
+    try:
+        await conn.execute("SELECT pg_advisory_unlock_all(); RESET ALL")
+    except BaseException:
+        conn.terminate()
+        raise
+    finally:
+        await pool.release(conn)
 
 
 async def _claim(conn: PoolConnectionProxy[Any], shards: Shards | None, deadline: float) -> None:

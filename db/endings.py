@@ -9,8 +9,9 @@ json_each: 4 statements for a finishing action, its round and its rating update.
 
 The views and their triggers are TEMP ones, made on the write connection when it
 opens (`TEMP_SCHEMA`): they hold nothing, so they need no migration, and the file
-stays as other versions of the bot know it. PostgreSQL writes the same rows with
-plain statements, pipelined by asyncpg (`_ROUND_PLAIN`, `_END_PLAIN`).
+stays as other versions of the bot know it. PostgreSQL writes the same rows with one
+statement over arrays (`_ROUND_PG`; `_END_PG`, the last round included), and reads
+the match in the statement that logs the action (db/tables.py).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from db.models import PlayerResult, RoundResult
 from db.skill import changes_of
 from db.tx import Tx
 
-_READ = (
+READ = (
     "SELECT m.status, m.guild_id, m.variant, m.practice, p.user_id,"
     " (SELECT COALESCE(MAX(round_no), 0) FROM rounds WHERE match_id = m.match_id),"
     " (SELECT COALESCE(SUM(points), 0) FROM round_scores AS s"
@@ -91,22 +92,57 @@ _END = (
     " FROM json_each(?) ORDER BY key"
 )
 
-_ROUND_PLAIN = (
-    "INSERT INTO rounds (match_id, round_no, winner_id, ended_at) VALUES (?, ?, ?, ?)",
-    "INSERT INTO round_scores (match_id, round_no, user_id, points) VALUES (?, ?, ?, ?)",
+# PostgreSQL: a round, and a match's end, each in one statement over arrays (unnest),
+# so one round trip each: asyncpg sends statements one at a time, and under load each
+# also waits for the event loop to hand it on (a rated result took 13 of them). The
+# foreign keys are checked at the statement's end, when every part is written.
+_ROUND_PG = """
+WITH round AS (
+    INSERT INTO rounds (match_id, round_no, winner_id, ended_at)
+    VALUES ($1::bigint, $2::int, $3::bigint, $4::bigint)
 )
-_END_PLAIN = (
-    "INSERT INTO results (match_id, user_id, score, place, outcome) VALUES (?, ?, ?, ?, ?)",
-    "UPDATE matches SET status = 'finished', ended_at = ?, turn_deadline = NULL"
-    " WHERE match_id = ? AND status = 'running'",
-    "DELETE FROM snapshots WHERE match_id = ?",
-    "INSERT INTO ratings (guild_id, variant, user_id, mu, sigma, matches, updated_at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, variant, user_id) DO UPDATE"
-    " SET mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches,"
-    " updated_at = excluded.updated_at",
-    "INSERT INTO rating_changes (match_id, user_id, guild_id, variant, mu_before,"
-    " sigma_before, mu_after, sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+INSERT INTO round_scores (match_id, round_no, user_id, points)
+SELECT $1::bigint, $2::int, user_id, points
+FROM unnest($5::bigint[], $6::int[]) WITH ORDINALITY AS s(user_id, points, n) ORDER BY n
+"""
+_END_PG = """
+WITH ending AS (
+    SELECT * FROM unnest($4::bigint[], $5::int[], $6::int[], $7::text[], $8::float8[],
+                         $9::float8[], $10::float8[], $11::float8[], $12::int[])
+        WITH ORDINALITY AS r(user_id, score, place, outcome, mu_before, sigma_before,
+                             mu_after, sigma_after, played, n)
+), scored AS (
+    INSERT INTO results (match_id, user_id, score, place, outcome)
+    SELECT $1::bigint, user_id, score, place, outcome FROM ending ORDER BY n
+), ended AS (
+    UPDATE matches SET status = 'finished', ended_at = $2::bigint, turn_deadline = NULL
+    WHERE match_id = $1::bigint AND status = 'running'
+), cleared AS (
+    DELETE FROM snapshots WHERE match_id = $1::bigint
+), rated AS (
+    INSERT INTO ratings (guild_id, variant, user_id, mu, sigma, matches, updated_at)
+    SELECT $13::bigint, $14::text, user_id, mu_after, sigma_after, played, $2::bigint
+    FROM ending WHERE mu_after IS NOT NULL ORDER BY n
+    ON CONFLICT (guild_id, variant, user_id) DO UPDATE
+    SET mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches,
+        updated_at = excluded.updated_at
+), changed AS (
+    INSERT INTO rating_changes (match_id, user_id, guild_id, variant, mu_before,
+                                sigma_before, mu_after, sigma_after)
+    SELECT $1::bigint, user_id, $13::bigint, $14::text, mu_before, sigma_before, mu_after,
+           sigma_after
+    FROM ending WHERE mu_after IS NOT NULL ORDER BY n
+), last_round AS (  -- the round that ended with the match, if any ($15 NULL: none)
+    INSERT INTO rounds (match_id, round_no, winner_id, ended_at)
+    SELECT $1::bigint, $15::int, $16::bigint, $2::bigint WHERE $15::int IS NOT NULL
+), last_scores AS (
+    INSERT INTO round_scores (match_id, round_no, user_id, points)
+    SELECT $1::bigint, $15::int, user_id, points
+    FROM unnest($17::bigint[], $18::int[]) WITH ORDINALITY AS s(user_id, points, n) ORDER BY n
 )
+INSERT INTO endings_owed (match_id) SELECT $1::bigint WHERE $3::boolean
+"""
+_OWED = "INSERT INTO endings_owed (match_id) VALUES (?)"
 
 
 @dataclass(slots=True)
@@ -125,7 +161,11 @@ class Running:
 
 async def read_running(conn: Tx, match_id: int) -> Running:
     """Read a running match's seats, rounds, points and ratings, or raise why not."""
-    rows = await conn.fetchall(_READ, (match_id,))
+    return running_from(match_id, await conn.fetchall(READ, (match_id,)))
+
+
+def running_from(match_id: int, rows: Sequence[Sequence[Any]]) -> Running:
+    """The match from READ's rows, or raise why it cannot end."""
     if not rows:
         raise UnknownMatch(f"no match {match_id}")
     if rows[0][0] != "running":
@@ -149,6 +189,18 @@ async def read_running(conn: Tx, match_id: int) -> Running:
 
 async def insert_round(running: Running, result: RoundResult, ended_at: int, conn: Tx) -> None:
     """Check and store a finished round; add its points to `running`'s totals."""
+    points = _counted(running, result)
+    if conn.dialect == "sqlite":
+        await _write_round(running.match_id, result, points, ended_at, conn)
+        return
+    users, won = [uid for uid, _ in points], [n for _, n in points]
+    await conn.run(
+        _ROUND_PG, (running.match_id, result.round_no, result.winner_id, ended_at, users, won)
+    )
+
+
+def _counted(running: Running, result: RoundResult) -> list[tuple[int, int]]:
+    """Check a finished round, add its points to `running`; return each seat's points."""
     match_id = running.match_id
     unknown = ({result.winner_id} | set(result.points)) - set(running.seated)
     if unknown:
@@ -159,24 +211,36 @@ async def insert_round(running: Running, result: RoundResult, ended_at: int, con
     if result.round_no != expected:
         raise InvalidResults(f"match {match_id}: round {result.round_no} recorded, {expected} due")
     points = [(uid, result.points.get(uid, 0)) for uid in running.seated]
-    if conn.dialect == "sqlite":
-        await conn.run(
-            _ROUND, (match_id, result.round_no, result.winner_id, ended_at, json.dumps(points))
-        )
-    else:
-        await conn.run(_ROUND_PLAIN[0], (match_id, result.round_no, result.winner_id, ended_at))
-        await conn.run_many(
-            _ROUND_PLAIN[1], [(match_id, result.round_no, uid, n) for uid, n in points]
-        )
     running.last_round = result.round_no
     for uid, scored in points:
         running.totals[uid] += scored
+    return points
+
+
+async def _write_round(
+    match_id: int, result: RoundResult, points: list[tuple[int, int]], ended_at: int, conn: Tx
+) -> None:
+    await conn.run(
+        _ROUND, (match_id, result.round_no, result.winner_id, ended_at, json.dumps(points))
+    )
 
 
 async def finish(
-    running: Running, results: Sequence[PlayerResult], ended_at: int, conn: Tx
+    running: Running,
+    results: Sequence[PlayerResult],
+    ended_at: int,
+    conn: Tx,
+    *,
+    owed: bool = False,
+    last_round: RoundResult | None = None,
 ) -> None:
-    """Check and store a match's results, end it, and update its players' ratings."""
+    """Check and store a match's results, end it, and update its players' ratings.
+
+    `owed`: note that its end is still to be shown (endings_owed). `last_round`: the
+    round that ended with the match, checked and stored first (on PostgreSQL in the
+    same statement).
+    """
+    points = _counted(running, last_round) if last_round else []
     _check_results(running, results)
     rated: dict[int, tuple[float, float, float, float, int]] = {}
     if not running.practice:
@@ -187,30 +251,30 @@ async def finish(
         for r in sorted(results, key=lambda r: (r.place, r.user_id))
     ]
     if conn.dialect == "sqlite":
+        if last_round:
+            await _write_round(running.match_id, last_round, points, ended_at, conn)
         await conn.run(
             _END, (running.match_id, ended_at, running.guild_id, running.variant, json.dumps(rows))
         )
-    else:
-        await _finish_plain(running, rows, ended_at, conn)
-
-
-async def _finish_plain(
-    running: Running, rows: list[tuple[Any, ...]], ended_at: int, conn: Tx
-) -> None:
-    """`finish`'s writes as plain statements (PostgreSQL), in the same order."""
-    match_id, guild, variant = running.match_id, running.guild_id, running.variant
-    await conn.run_many(_END_PLAIN[0], [(match_id, *row[:4]) for row in rows])
-    await conn.run(_END_PLAIN[1], (ended_at, match_id))
-    await conn.run(_END_PLAIN[2], (match_id,))
-    rated = [row for row in rows if row[6] is not None]
-    if rated:
-        await conn.run_many(
-            _END_PLAIN[3],
-            [(guild, variant, row[0], row[6], row[7], row[8], ended_at) for row in rated],
-        )
-        await conn.run_many(
-            _END_PLAIN[4], [(match_id, row[0], guild, variant, *row[4:8]) for row in rated]
-        )
+        if owed:
+            await conn.run(_OWED, (running.match_id,))
+        return
+    round_no, winner = (last_round.round_no, last_round.winner_id) if last_round else (None, None)
+    await conn.run(  # $1 to $18 in order
+        _END_PG,
+        [
+            running.match_id,
+            ended_at,
+            owed,
+            *(list(column) for column in zip(*rows, strict=True)),
+            running.guild_id,
+            running.variant,
+            round_no,
+            winner,
+            [uid for uid, _ in points],
+            [n for _, n in points],
+        ],
+    )
 
 
 def _check_results(running: Running, results: Sequence[PlayerResult]) -> None:

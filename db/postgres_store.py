@@ -51,9 +51,13 @@ class PostgresStore:
         with storage_errors("Database.open"):
             pool = await asyncpg.create_pool(
                 url,
-                min_size=1,
+                # All made at open, each learning the array types: a click never
+                # waits for a connection to be made (tens of ms under load).
+                min_size=POOL_SIZE,
                 max_size=POOL_SIZE,
                 server_settings={"synchronous_commit": "on", "application_name": "uno-bot"},
+                reset=_nothing_to_reset,
+                init=_learn_array_types,
             )
         try:
             with storage_errors("Database.open"):
@@ -105,6 +109,22 @@ class PostgresStore:
             raise DatabaseClosed(
                 f"the database {self.name!r} is closed: nothing was read or written"
             )
+
+
+async def _learn_array_types(conn: asyncpg.Connection) -> None:
+    """Have a new connection learn the array types the writes send (db/tables.py and
+    db/endings.py pass columns as arrays). asyncpg looks each up in the catalogue once
+    per connection, ~10 ms, and far longer under load: without this, the first
+    result written on each pooled connection paid it while a player waited."""
+    await conn.prepare("SELECT $1::bigint[], $2::int[], $3::text[], $4::float8[]")
+
+
+async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
+    """The pool's reset of a connection given back: nothing to send. asyncpg's default
+    sends a query (advisory locks, cursors, LISTEN, settings) at every release, one more
+    round trip that every read and write waited for; no pooled connection keeps any of
+    those (a shard claim undoes its own: db/claims.py), and asyncpg still rolls back a
+    transaction left open before this runs."""
 
 
 def _without_password(url: str) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 from pydantic import JsonValue
 
-from db.endings import finish, insert_round, read_running
+from db.endings import READ, Running, finish, insert_round, read_running, running_from
 from db.errors import (
     ActionRejected,
     InconsistentData,
@@ -67,9 +67,33 @@ _INTAKE_BATCH = (
     " json_extract(value, '$[5]'), json_extract(value, '$[6]')"
     " FROM json_each(?) ORDER BY key"
 )
-# PostgreSQL has no intake view: the batch's rows go through these, pipelined.
-_INSERT_ACTION = (
-    "INSERT INTO actions (match_id, seq, player_id, action, created_at) VALUES (?, ?, ?, ?, ?)"
+# PostgreSQL has no intake view: one statement logs the batch from arrays (unnest), in
+# one round trip; each step of a statement waits for the event loop to hand it on.
+# The order trigger sees the rows inserted before its own in the same statement.
+_INTAKE_CTES = """
+WITH intake AS (
+    SELECT * FROM unnest($1::bigint[], $2::int[], $3::bigint[], $4::text[], $5::bigint[],
+                         $6::bigint[], $7::text[]) WITH ORDINALITY
+        AS r(match_id, seq, player_id, action, created_at, deadline, state, n)
+), logged AS (
+    INSERT INTO actions (match_id, seq, player_id, action, created_at)
+    SELECT match_id, seq, player_id, action, created_at FROM intake ORDER BY n
+), snapped AS (
+    INSERT INTO snapshots (match_id, seq, state, created_at)
+    SELECT match_id, seq, state, created_at FROM intake WHERE state IS NOT NULL
+    ON CONFLICT (match_id) DO UPDATE
+    SET seq = excluded.seq, state = excluded.state, created_at = excluded.created_at
+)"""
+_DEADLINES_PG = (
+    "UPDATE matches AS m SET turn_deadline = intake.deadline"
+    " FROM intake WHERE m.match_id = intake.match_id"
+)
+_INTAKE_PG = f"{_INTAKE_CTES}\n{_DEADLINES_PG}"
+# An action that ends a round or the match, logged, and its match read as the end needs
+# it, in one statement: the read sees the match as it was before the statement, which
+# logging an action does not change (only its deadline, not read).
+_INTAKE_AND_READ_PG = f"{_INTAKE_CTES}, deadlines AS ({_DEADLINES_PG})\n" + READ.replace(
+    "?", "$8::bigint"
 )
 
 
@@ -405,17 +429,30 @@ def _intake_rows(jobs: Sequence[_ActionJob]) -> str:
 
 async def _intake(jobs: Sequence[_ActionJob], conn: Tx) -> None:
     """Log actions with their snapshots and deadlines: one statement on SQLite (its
-    intake view, migration 0003), three pipelined ones on PostgreSQL."""
+    intake view, migration 0003), one over arrays on PostgreSQL."""
     if conn.dialect == "sqlite":
         await conn.run(_INTAKE_BATCH, (_intake_rows(jobs),))
         return
-    await conn.run_many(
-        _INSERT_ACTION, [(j.match_id, j.seq, j.player_id, j.action, j.created_at) for j in jobs]
-    )
-    snapshots = [(j.match_id, j.seq, j.snapshot, j.created_at) for j in jobs if j.snapshot]
-    if snapshots:
-        await conn.run_many(_UPSERT_SNAPSHOT, snapshots)
-    await conn.run_many(_SET_DEADLINE, [(j.deadline, j.match_id) for j in jobs])
+    await conn.run(_INTAKE_PG, _intake_columns(jobs))
+
+
+def _intake_columns(jobs: Sequence[_ActionJob]) -> list[list[Any]]:
+    """_INTAKE_PG's parameters: one array per column."""
+    rows = [
+        (j.match_id, j.seq, j.player_id, j.action, j.created_at, j.deadline, j.snapshot)
+        for j in jobs
+    ]
+    return [list(column) for column in zip(*rows, strict=True)]
+
+
+async def _logged_and_read(job: _ActionJob, conn: Tx) -> Running:
+    """Log an action that ends a round or the match, then read its match for the end:
+    two statements on SQLite, one on PostgreSQL."""
+    if conn.dialect == "sqlite":
+        await _intake([job], conn)
+        return await read_running(conn, job.match_id)
+    rows = await conn.fetchall(_INTAKE_AND_READ_PG, [*_intake_columns([job]), job.match_id])
+    return running_from(job.match_id, rows)
 
 
 async def _write_ending(job: _ActionJob, conn: Tx) -> None:
@@ -423,18 +460,19 @@ async def _write_ending(job: _ActionJob, conn: Tx) -> None:
     (as any other, through the intake: one statement for its row, snapshot and deadline),
     then the keeper, the round, the results and the end still to show. Each statement is
     a trip out of Python and back (the GIL is released and taken again, which a busy
-    event loop can delay), so they are kept few."""
-    await _intake([job], conn)
+    event loop can delay; on PostgreSQL a round trip too), so they are kept few."""
+    if job.round_result is None and job.results is None:
+        await _intake([job], conn)
+    else:
+        running = await _logged_and_read(job, conn)
+        if job.results is not None:
+            await finish(
+                running, job.results, job.created_at, conn, owed=True, last_round=job.round_result
+            )
+        elif job.round_result:
+            await insert_round(running, job.round_result, job.created_at, conn)
     if job.keeper_round is not None:
         await conn.run(_UPSERT_KEEPER, (job.match_id, job.player_id, job.keeper_round))
-    if job.round_result is None and job.results is None:
-        return
-    running = await read_running(conn, job.match_id)
-    if job.round_result:
-        await insert_round(running, job.round_result, job.created_at, conn)
-    if job.results is not None:
-        await finish(running, job.results, job.created_at, conn)
-        await conn.run("INSERT INTO endings_owed (match_id) VALUES (?)", (job.match_id,))
 
 
 async def _record_round(match_id: int, result: RoundResult, ended_at: int, conn: Tx) -> None:

@@ -24,9 +24,11 @@ class GlobalRateLimit:
         self.limit = limit
         self.per = per
         self._taken: deque[float] = deque()
+        self.received = 0  # every bot-token request, refused or not (a client's own count)
 
     def take(self) -> None:
         """Count one bot-token request, or raise the global 429 as an ApiError."""
+        self.received += 1
         if self.limit is None:
             return
         now = self.clock.now()

@@ -64,11 +64,20 @@ class PostgresServer:
             "initdb", "-D", str(data), "-U", USER, "--auth=trust", "-E", "UTF8",
             "--locale=C", "--no-instructions",
         )  # fmt: skip
+        self.start_again()
+
+    def start_again(self) -> None:
+        """Start the server on its existing data (after `crash`: it recovers from its WAL)."""
         options = f"-k {self.dir} -p {PORT} -c listen_addresses='' -c max_connections=200"
         self._run(
-            "pg_ctl", "-D", str(data), "-l", str(self.dir / "log"), "-w", "-t", "60",
-            "-o", options, "start",
+            "pg_ctl", "-D", str(self.dir / "data"), "-l", str(self.dir / "log"), "-w",
+            "-t", "60", "-o", options, "start",
         )  # fmt: skip
+
+    def crash(self) -> None:
+        """Stop the server as a crash would: every process quits at once, nothing is
+        flushed, no checkpoint (pg_ctl's immediate mode); the data stays for `start_again`."""
+        self._run("pg_ctl", "-D", str(self.dir / "data"), "-m", "immediate", "-w", "stop")
 
     def stop(self) -> None:
         with contextlib.suppress(subprocess.CalledProcessError):

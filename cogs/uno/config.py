@@ -18,8 +18,5 @@ class UnoSettings:
     lobbies_per_server: int = 10
     # A computer seat waits about this long (seconds, varied a little) before it moves.
     computer_delay: float = 1.5
-    # The pause in play after which the table message shows ordinary moves (seconds);
-    # the end-to-end tests shorten it so as not to wait out every pause.
-    table_quiet: float = 4.0
     # Days a finished match's action log is kept for replays; 0: forever.
     replay_days: int = 0

@@ -42,7 +42,7 @@ class UnoParts:
         self.bot = bot
         self.db = db
         self.panels = HandPanels(bot)
-        self.message = TableMessage(bot, self.panels, db, quiet=settings.table_quiet)
+        self.message = TableMessage(bot, self.panels, db)
         self.tables = TableService(db, settings, self.message)
         self.lobbies = LobbyManager(bot, db, settings, self.tables.registry)
         self.table_clicks = TableClicks(self.tables, self.panels)

@@ -114,3 +114,25 @@ async def test_a_sqlite_file_claims_nothing(tmp_path: Path) -> None:
         await db.claim_shards()
         async with Database.open(tmp_path / "uno.db") as again:
             await again.claim_shards()
+
+
+async def test_a_refused_claim_leaves_no_lock_on_the_pooled_connection(
+    postgres: PostgresServer,
+) -> None:
+    # The pool sends nothing when a connection comes back: the claim unlocks its own.
+    url = await postgres.new_database()
+    first = await claimed(url, Shards.of(2, {0}))
+    second = await Database.open(url, shards=Shards.of(2, {0, 1}))
+    try:
+        with pytest.raises(ShardsTaken):
+            await second.claim_shards(wait_s=0)
+        await first.close()
+        conn = await asyncpg.connect(url)
+        try:
+            held = await conn.fetchval("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")
+        finally:
+            await conn.close()
+        assert held == 0
+        await second.claim_shards(wait_s=0)  # and the same process may claim again
+    finally:
+        await second.close()

@@ -26,20 +26,16 @@ class BotProcess:
         guild_id: int | None,
         turn_seconds: int = 90,
         table_seed: int | None = None,
-        table_quiet_ms: int | None = 1000,
         log_path: Path | None = None,
         launcher: Sequence[str] = (),
         extra_env: Mapping[str, str] | None = None,
     ) -> None:
-        """`launcher`: arguments put before bot.py (a script that runs it, e.g. a probe).
-        `table_quiet_ms`: the table message's pause for ordinary moves; the tests' checks
-        wait for its edits, so 1 s rather than a player's 4 s; None: the bot's own pace."""
+        """`launcher`: arguments put before bot.py (a script that runs it, e.g. a probe)."""
         self.emulator = emulator
         self.database = database
         self.guild_id = guild_id
         self.turn_seconds = turn_seconds
         self.table_seed = table_seed
-        self.table_quiet_ms = table_quiet_ms
         self.log_path = log_path or database.with_suffix(".log")
         self.launcher = tuple(launcher)
         self.extra_env = dict(extra_env or {})
@@ -55,8 +51,6 @@ class BotProcess:
             LOG_LEVEL="INFO",
             PYTHONUNBUFFERED="1",
         )
-        if self.table_quiet_ms is not None:
-            env["TEST_TABLE_QUIET_MS"] = str(self.table_quiet_ms)
         if self.guild_id is not None:  # else: global commands, for every guild
             env["DEV_GUILD_ID"] = str(self.guild_id)
         if self.turn_seconds < 5:  # below what an admin may set (config.py)

@@ -12,6 +12,7 @@ import discord
 
 from cogs.uno.art import art_keys, card_image, emoji_name
 from cogs.uno.art.emojis import CardEmojis, SyncResult, every_card_image
+from cogs.uno.transport import internals
 from playground import Emulator
 from playground.discordpy import running
 from tests.e2e.conftest import Scene
@@ -27,9 +28,11 @@ def emoji_calls(emu: Emulator, since: int = 0) -> list[str]:
 async def sync_once(
     emu: Emulator, scene: Scene, images: Mapping[str, bytes] | None = None
 ) -> CardEmojis:
-    """Start a bot, sync its card emojis, stop it: one start of the bot."""
+    """Start a bot, sync its card emojis, stop it: one start of the bot (whose requests
+    take their slots in the request budget, as the bot's do)."""
     emojis = CardEmojis() if images is None else CardEmojis(lambda: images)
     async with running(TinyBot(guild_id=scene.guild.id), emu) as bot:
+        internals.gate_requests(bot)
         await emojis.sync(bot)
     return emojis
 
@@ -70,8 +73,10 @@ async def test_a_first_start_stays_within_discords_global_limit(
     assert len(emu.world.emojis.names()) == CARDS
     assert [c for c in emu.log.calls if c.status == 429] == []
     assert "global_rate_limited" not in emu.log.kinds()
-    # The uploads are paced at 25 a second; the bot's other start-up calls come on top.
-    assert busiest_second(emu) <= 40
+    # Every upload takes its slot in the request budget (40 a second), with the bot's other
+    # calls; a busy emulator reads some of a second's requests late, so its own count of a
+    # second may pass 40, never Discord's 50.
+    assert busiest_second(emu) < 50
 
 
 async def test_a_redrawn_card_replaces_only_its_own_emoji(emu: Emulator, scene: Scene) -> None:

@@ -310,13 +310,14 @@ class TableWatch:
             await self._db.close()
             self._db = None
 
-    async def check(self, *, exact: bool) -> bool:
+    async def check(self, *, exact: bool, within: float = PATIENCE) -> bool:
+        """`exact`: wait (up to `within` seconds) until the table shows the latest state."""
         found = await self._expected_embed()
         if found is None:
             return False
         _, expected = found
         if exact:
-            await self.driver.wait_for(lambda: self._shown() == expected, timeout=PATIENCE)
+            await self.driver.wait_for(lambda: self._shown() == expected, timeout=within)
         else:
             assert self._shown() in self.history
         return True

@@ -212,6 +212,36 @@ async def test_a_file_that_is_not_a_database_exits_2_and_says_so_without_traceba
     assert "Traceback" not in output
 
 
+async def test_an_unreachable_database_url_is_named_as_database_url(
+    tmp_path: Path, welcoming_discord: str
+) -> None:
+    # No server listens on a socket in this empty folder.
+    url = f"postgresql://uno@/uno?host={tmp_path}&port=5432"
+    env = clean_env(
+        DISCORD_TOKEN=FAKE_TOKEN,
+        DISCORD_API_BASE=welcoming_discord,
+        DATABASE_URL=url,
+        DATABASE_PATH=str(tmp_path / "unused.db"),
+    )
+    result = await run_bot_beside(tmp_path, env)
+    output = result.stdout + result.stderr
+    assert result.returncode == 2, output
+    assert "The database at DATABASE_URL cannot be used: Database.open failed" in output
+    assert "DATABASE_PATH" not in output
+    assert "Traceback" not in output
+
+
+def test_failures_name_the_database_setting_in_use() -> None:
+    sqlite = Settings(_env_file=None, discord_token=FAKE_TOKEN)  # type: ignore[call-arg]
+    postgres = Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        discord_token=FAKE_TOKEN,
+        database_url="postgresql://uno@db/uno",
+    )
+    assert bot.database_setting(sqlite) == "DATABASE_PATH"
+    assert bot.database_setting(postgres) == "DATABASE_URL"
+
+
 async def database_with_a_running_table(path: Path) -> None:
     from db.database import Database
     from db.models import Seat

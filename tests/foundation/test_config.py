@@ -72,6 +72,17 @@ def test_out_of_range_turn_seconds_is_refused(monkeypatch: pytest.MonkeyPatch) -
         Settings(_env_file=None)  # type: ignore[call-arg]
 
 
+def test_the_request_budget_defaults_to_40_and_must_be_above_0(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert Settings(_env_file=None).request_budget == 40  # type: ignore[call-arg]
+    monkeypatch.setenv("REQUEST_BUDGET", "75")  # a bot Discord granted more
+    assert Settings(_env_file=None).request_budget == 75  # type: ignore[call-arg]
+    monkeypatch.setenv("REQUEST_BUDGET", "0")
+    with pytest.raises(ValidationError):
+        Settings(_env_file=None)  # type: ignore[call-arg]
+
+
 def test_a_turn_timer_under_5_s_only_through_the_test_setting(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

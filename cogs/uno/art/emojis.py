@@ -16,15 +16,13 @@ from dataclasses import dataclass
 
 import discord
 
+from cogs.uno.transport.priority import Priority, priority
+
 from .catalog import EMOJI_PREFIX, HASH_LENGTH, art_key, art_keys, card_image, emoji_name
 
 log = logging.getLogger(__name__)
 
 EMOJI_LIMIT = 2000  # an application's emojis, Discord's limit
-# Uploads and deletes a second. Every one is a bot-token request, and Discord allows an
-# application 50 of those a second in all: a first start's 87 uploads, sent as fast as
-# they are answered, went past that. Half of it leaves room for the rest of a start.
-CALLS_PER_SECOND = 25.0
 # Names this module made (catalog.emoji_name): only these are ever deleted, so an
 # emoji the owner uploaded by hand, even "uno_logo", stays.
 OUR_NAME = re.compile(rf"{EMOJI_PREFIX}[a-z0-9_]+_[0-9a-f]{{{HASH_LENGTH}}}")
@@ -50,12 +48,8 @@ class CardEmojis:
     def __init__(
         self,
         images: Callable[[], Mapping[str, bytes]] = every_card_image,
-        *,
-        per_second: float = CALLS_PER_SECOND,
     ) -> None:
         self._images = images  # drawn in a worker thread: about 2 s of Pillow work
-        self._spacing = 1 / per_second
-        self._next_call = 0.0  # the event loop's time the next upload or delete may start
         self._emojis: dict[str, discord.PartialEmoji] = {}
         # `inline`'s answers: every panel writes most of a hand's cards this way
         self._inline: dict[tuple[str, str | None], str | None] = {}
@@ -78,7 +72,9 @@ class CardEmojis:
         images = await asyncio.to_thread(self._images)
         wanted = {emoji_name(key, png): (key, png) for key, png in images.items()}
         try:
-            result = await self._sync(client, wanted)
+            # Cards show as words meanwhile: the tables' own requests go first.
+            with priority(Priority.EDIT):
+                result = await self._sync(client, wanted)
         except (discord.HTTPException, discord.MissingApplicationID) as error:
             log.warning("Card emojis unavailable, showing cards as words: %s", error)
             self._use({})
@@ -99,11 +95,11 @@ class CardEmojis:
             log.warning("Card emojis need %d of %d emoji slots: not uploading", total, EMOJI_LIMIT)
             return SyncResult(ok=False, kept=len(have))
         kept = len(have)
+        # Each upload and delete is a bot-token request: the process's request budget
+        # paces them with every other (a first start uploads 87), after the tables'.
         for emoji in stale:
-            await self._paced()
             await emoji.delete()
         for name in missing:
-            await self._paced()
             have[name] = await client.create_application_emoji(name=name, image=wanted[name][1])
         self._use(
             {
@@ -115,14 +111,6 @@ class CardEmojis:
             "Card emojis ready: %d uploaded, %d deleted, %d kept", len(missing), len(stale), kept
         )
         return SyncResult(ok=True, created=len(missing), deleted=len(stale), kept=kept)
-
-    async def _paced(self) -> None:
-        """Wait until the previous upload or delete started `1 / per_second` ago."""
-        loop = asyncio.get_running_loop()
-        wait = self._next_call - loop.time()
-        if wait > 0:
-            await asyncio.sleep(wait)
-        self._next_call = loop.time() + self._spacing
 
     # -- lookups: None when there are no emojis (fall back to words) ------------------------
 

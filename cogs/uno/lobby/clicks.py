@@ -17,6 +17,7 @@ from cogs.uno.table.options import TableOptions
 from cogs.uno.table.service import TableService
 from cogs.uno.transport import answers, channel
 from cogs.uno.transport.issued import click_data, issued
+from cogs.uno.transport.priority import Priority, priority
 from engine.match import Variant
 
 log = logging.getLogger(__name__)
@@ -272,7 +273,8 @@ class LobbyClicks:
             embed = lobby.closed_embed(t("The game is on in <#{thread}>.", thread=thread_id))
         payload = {"content": None, "embeds": [embed.to_dict()], "components": []}
         try:
-            await channel.edit(client, lobby.channel_id, message_id, payload)
+            with priority(Priority.MOMENT):  # a lobby edit: a public moment
+                await channel.edit(client, lobby.channel_id, message_id, payload)
         except discord.HTTPException as error:
             log.warning("Could not point lobby %s to its thread: %s", lobby.lobby_id, error)
         return thread_id

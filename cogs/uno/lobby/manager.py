@@ -20,6 +20,7 @@ from cogs.uno.render import OPEN_COMMANDS
 from cogs.uno.table.computer_ids import computer_name, free_computer_id, strength_of
 from cogs.uno.table.registry import TableRegistry
 from cogs.uno.transport import channel, payloads
+from cogs.uno.transport.priority import Priority, priority
 from db.database import Database
 
 log = logging.getLogger(__name__)
@@ -169,7 +170,7 @@ class LobbyManager:
         if lobby.message_id is None:
             return
         payload = {"embeds": [lobby.embed().to_dict()], "components": self.components(lobby)}
-        with contextlib.suppress(discord.HTTPException):
+        with contextlib.suppress(discord.HTTPException), priority(Priority.MOMENT):
             await channel.edit(self.client, lobby.channel_id, lobby.message_id, payload)
 
     @staticmethod
@@ -179,7 +180,8 @@ class LobbyManager:
     async def _strip(self, channel_id: int, message_id: int, embed: discord.Embed) -> None:
         payload = {"content": None, "embeds": [embed.to_dict()], "components": []}
         try:
-            await channel.edit(self.client, channel_id, message_id, payload)
+            with priority(Priority.MOMENT):  # a lobby edit: a public moment
+                await channel.edit(self.client, channel_id, message_id, payload)
         except (discord.HTTPException, aiohttp.ClientError, RuntimeError) as error:
             # RuntimeError: the HTTP session closed under us while the bot shuts down.
             log.warning("Could not mark the lobby in channel %s closed: %s", channel_id, error)

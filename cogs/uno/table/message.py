@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import logging
 import math
-import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Literal
@@ -26,6 +25,8 @@ from cogs.uno.table.computer_ids import is_computer
 from cogs.uno.table.panels import HandPanels
 from cogs.uno.table.running import LiveTable
 from cogs.uno.transport import channel, payloads, raw_http
+from cogs.uno.transport.budget import budget
+from cogs.uno.transport.priority import Priority, priority
 from db.database import Database
 from db.errors import DatabaseError
 from engine.events import Event, MatchEnded, RoundEnded
@@ -34,18 +35,20 @@ log = logging.getLogger(__name__)
 
 Pace = Literal["now", "prompt", "calm"]
 
-# How the table message follows the game. Every seated player's own panel shows what
-# they need to decide at once (top card, hand, the seats, the last moves), so the
-# public message may trail fast play by a few seconds; public moments stay prompt.
-TABLE_EDIT_DELAY = 1.0  # a public moment: gather its burst (a play and its UNO call)
-TABLE_EDIT_INTERVAL = 2.0  # never closer: about 5 edits per 5 s per channel are allowed
-TABLE_QUIET = 4.0  # ordinary moves: shown once play pauses this long...
-TABLE_LAG_MAX = 10.0  # ...or this long after the first move not shown yet, whichever first
-TABLE_IDLE = 6.0  # a move after this long without any: shown as promptly as a moment
-# Tables opened together, in steady play, would reach TABLE_LAG_MAX together and stay in
-# step: hundreds of edits drawn in one moment, clicks waiting behind them. Each table's
-# bound comes earlier by a random part of this many seconds, which spreads them out.
-TABLE_LAG_SPREAD = 3.0
+# How the table message follows the game. Each edit takes its slot in the process's
+# request budget before it is drawn, so it shows the newest state when it is sent: the
+# moves made while it waited ride along (that is the coalescing, and it grows as the
+# budget fills). While the budget is under half used, a change of turn is shown within
+# TABLE_GATHER + TABLE_EDIT_INTERVAL of the move.
+TABLE_GATHER = 0.25  # a move's burst (a play, its UNO call, the computer's answer) gathered
+TABLE_EDIT_INTERVAL = 1.25  # never closer: a channel allows 5 edits per 5 s
+# Above half the budget, ordinary moves wait longer between edits, up to this at a full
+# budget; public moments keep TABLE_EDIT_INTERVAL and go ahead of them in the budget.
+TABLE_EDIT_INTERVAL_FULL = 8.0
+# An ordinary edit put off that way is looked at again this often: a burst that filled
+# the budget (a restart, a first start's emoji uploads) delays it only while it lasts.
+TABLE_RECHECK = 2.0
+HALF = 0.5
 TABLE_REPOST_AGE = 50 * 60  # messages older than an hour allow only a few edits
 TABLE_BURIED_AFTER = 12  # channel messages posted below the table before it moves down
 # What every open hand panel says once its table closed (marked for the catalogue).
@@ -64,13 +67,10 @@ class TableMessage:
         client: discord.Client,
         panels: HandPanels,
         db: Database,
-        *,
-        quiet: float = TABLE_QUIET,
     ) -> None:
         self.client = client
         self.panels = panels
         self.db = db
-        self.quiet = quiet  # TABLE_QUIET, unless the tests shorten it
         self._tasks: set[asyncio.Task[None]] = set()
         self._outbox: dict[int, list[dict[str, Any]]] = {}
         # The bot is closing: an action or a start finishing now asks for no more edits,
@@ -98,43 +98,45 @@ class TableMessage:
         """
         if self.stopped:
             return
+        shown = table.shown
         loop = asyncio.get_running_loop()
         now = loop.time()
-        if table.shown.behind_since is None:
-            table.shown.behind_since = now - random.uniform(0.0, TABLE_LAG_SPREAD)
-            if pace == "calm" and now - table.shown.last_edit >= TABLE_IDLE:
-                pace = "prompt"  # play was idle: nothing to coalesce with
-        due = _due(
-            pace,
-            now=now,
-            since=table.shown.behind_since,
-            last=table.shown.last_edit,
-            quiet=self.quiet,
-        )
-        if pace == "calm" and not table.shown.prompt_pending:
-            table.shown.edit_due = due  # a debounce: each move may put the edit later
-        else:
-            table.shown.edit_due = min(table.shown.edit_due, due)
-            table.shown.prompt_pending = table.shown.prompt_pending or pace != "calm"
+        if shown.behind_since is None:
+            shown.behind_since = now
+        shown.prompt_pending = shown.prompt_pending or pace != "calm"
+        if shown.waiting is not None:
+            # An edit waits for its slot and will draw the newest state: a moment hurries it.
+            if pace != "calm":
+                shown.waiting.raise_to(Priority.MOMENT)
+            return
+        due = _due(pace, now=now, last=shown.last_edit, load=budget().load())
+        shown.edit_due = min(shown.edit_due, due)
         self._arm(table, loop)
 
     def _arm(self, table: LiveTable, loop: asyncio.AbstractEventLoop) -> None:
         if table.shown.flusher is not None:
             return  # armed again when the edit in flight is done
         timer = table.shown.edit_timer
+        wake = min(table.shown.edit_due, loop.time() + TABLE_RECHECK)
         if timer is not None:
-            if timer.when() <= table.shown.edit_due:
-                return  # put later (a debounce): it fires first and waits on (`_edit_due`)
+            if timer.when() <= wake:
+                return  # it fires first and looks again (`_edit_due`)
             timer.cancel()
-        table.shown.edit_timer = call_at(table.shown.edit_due, self._edit_due, table)
+        table.shown.edit_timer = call_at(wake, self._edit_due, table)
 
     def _edit_due(self, table: LiveTable) -> None:
-        fired, table.shown.edit_timer = table.shown.edit_timer, None
-        if table.shown.behind_since is None or table.closed or self.stopped:
+        shown = table.shown
+        shown.edit_timer = None
+        if shown.behind_since is None or table.closed or self.stopped:
             return
-        if fired is not None and table.shown.edit_due > fired.when():
-            # Not a handle per move, each left in the loop's queue once cancelled.
-            table.shown.edit_timer = call_at(table.shown.edit_due, self._edit_due, table)
+        now = asyncio.get_running_loop().time()
+        if not shown.prompt_pending:  # an ordinary edit put off by a busy budget
+            load = budget().load()  # may have eased since it was asked for
+            again = _due("calm", now=shown.behind_since, last=shown.last_edit, load=load)
+            shown.edit_due = min(shown.edit_due, again)
+        if shown.edit_due > now:
+            wake = min(shown.edit_due, now + TABLE_RECHECK)
+            shown.edit_timer = call_at(wake, self._edit_due, table)
             return
         table.shown.flusher = asyncio.create_task(
             self._edit(table), name=f"uno-table-{table.match_id}"
@@ -142,18 +144,41 @@ class TableMessage:
 
     async def _edit(self, table: LiveTable) -> None:
         loop = asyncio.get_running_loop()
-        table.shown.behind_since, table.shown.prompt_pending = None, False
-        table.shown.edit_due, table.shown.last_edit = math.inf, loop.time()
+        shown = table.shown
+        level = Priority.MOMENT if shown.prompt_pending else Priority.EDIT
+        ticket = shown.waiting = budget().ticket(level)
+        try:
+            await ticket.wait()
+        except asyncio.CancelledError:
+            budget().forget(ticket)
+            raise
+        finally:
+            shown.waiting = None
+        # Drawn now, after the wait: everything asked for until here is in it.
+        shown.behind_since, shown.prompt_pending = None, False
+        shown.edit_due, shown.last_edit = math.inf, loop.time()
         if table.panels.behind:
             self.notify(table, catch_up=True)  # waiting players' panels follow the table
         try:
-            await self.render_now(table, ended=None)
+            with budget().spending(ticket), priority(ticket.priority):
+                await self.render_now(table, ended=None)
+        except discord.RateLimited as error:
+            log.warning("Table %s's message waits: %s", table.match_id, error)
+            self._behind(table, loop)
         except Exception:
             log.exception("Table message update failed for table %s", table.match_id)
         finally:
-            table.shown.flusher = None  # a finished task is kept by nothing but the table
-        if table.shown.behind_since is not None and not table.closed and not self.stopped:
+            shown.flusher = None  # a finished task is kept by nothing but the table
+        if shown.behind_since is not None and not table.closed and not self.stopped:
             self._arm(table, loop)
+
+    @staticmethod
+    def _behind(table: LiveTable, loop: asyncio.AbstractEventLoop) -> None:
+        """The edit did not go: the table is behind again, shown at the next interval."""
+        shown = table.shown
+        shown.behind_since = shown.behind_since or loop.time()
+        due = _due("calm", now=loop.time(), last=shown.last_edit, load=budget().load())
+        shown.edit_due = min(shown.edit_due, due)
 
     def _payload(
         self, table: LiveTable, ended: str | None, final: Sequence[render.ButtonSpec]
@@ -271,7 +296,7 @@ class TableMessage:
         """At start-up: table messages whose match is over lose their buttons."""
         rows = await self.db.table_messages.of_ended_matches()
         for row in rows:
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(discord.HTTPException), priority(Priority.EDIT):
                 await channel.edit(self.client, row.channel_id, row.message_id, {"components": []})
             await self.db.table_messages.retired(row.message_id)
         return len(rows)
@@ -280,7 +305,7 @@ class TableMessage:
         """At start-up: old messages of running tables, posted again below since, go."""
         rows = await self.db.table_messages.of_replaced()
         for row in rows:
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(discord.HTTPException), priority(Priority.EDIT):
                 await channel.delete(self.client, row.channel_id, row.message_id)
             await self.db.table_messages.retired(row.message_id)
         return len(rows)
@@ -321,7 +346,8 @@ class TableMessage:
             if played_out and self.final_buttons is not None:
                 with speaking(self.language(table)):  # the buttons' words: the channel's
                     final = await self.final_buttons(table)
-            await self.render_now(table, ended=ended, final=final)
+            with priority(Priority.MOMENT):  # the table's last state: a public moment
+                await self.render_now(table, ended=ended, final=final)
             await self._delete_ping(table)
         except discord.HTTPException as error:
             log.warning("Could not show that table %s closed: %s", table.match_id, error)
@@ -485,7 +511,7 @@ class TableMessage:
         if table.shown.ping_message_id is None:
             return
         ping_id, table.shown.ping_message_id = table.shown.ping_message_id, None
-        with contextlib.suppress(discord.HTTPException):
+        with contextlib.suppress(discord.HTTPException), priority(Priority.EDIT):
             await channel.delete(self.client, table.channel_id, ping_id)
 
     def _spawn(self, work: Any, name: str) -> None:
@@ -499,11 +525,17 @@ class TableMessage:
             await asyncio.wait(set(self._tasks), timeout=3)
 
 
-def _due(pace: Pace, *, now: float, since: float, last: float, quiet: float = TABLE_QUIET) -> float:
-    """When the edit asked for at `now` goes: the table is behind the game `since`, and
-    was last edited at `last`; ordinary moves wait for `quiet` seconds without one."""
+def _due(pace: Pace, *, now: float, last: float, load: float = 0.0) -> float:
+    """When the edit asked for at `now` goes: the table was last edited at `last`, and
+    the request budget is `load` used (1: full)."""
     if pace == "now":
         return now
-    if pace == "prompt":
-        return max(now + TABLE_EDIT_DELAY, last + TABLE_EDIT_INTERVAL)
-    return max(min(now + quiet, since + TABLE_LAG_MAX), last + TABLE_EDIT_INTERVAL)
+    interval = TABLE_EDIT_INTERVAL if pace == "prompt" else edit_interval(load)
+    return max(now + TABLE_GATHER, last + interval)
+
+
+def edit_interval(load: float) -> float:
+    """An ordinary edit's interval: TABLE_EDIT_INTERVAL under half the budget, growing
+    to TABLE_EDIT_INTERVAL_FULL at a full one."""
+    over = min(max(load - HALF, 0.0), HALF) / HALF
+    return TABLE_EDIT_INTERVAL + over * (TABLE_EDIT_INTERVAL_FULL - TABLE_EDIT_INTERVAL)

@@ -16,7 +16,7 @@ import asyncio
 import ssl
 import time
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from urllib.parse import urlsplit
 
@@ -26,14 +26,21 @@ MAX_IDLE = 30.0  # seconds a connection is kept unused (servers close idle ones 
 SWEEP_EVERY = 5.0
 
 
+# The answer's headers an `Answer` keeps: Discord's rate-limit ones (lower-cased).
+KEPT_HEADERS = ("retry-after", "via")
+RATE_LIMIT_HEADERS = "x-ratelimit-"
+
+
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """The status, reason and body of an answer (its Content-Type, for errors)."""
+    """The status, reason and body of an answer (its Content-Type, for errors), and its
+    rate-limit headers, names lower-cased."""
 
     status: int
     reason: str
     content_type: str
     body: bytes
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(slots=True, eq=False)
@@ -212,7 +219,12 @@ async def _read_answer(reader: asyncio.StreamReader) -> tuple[Answer, bool]:
         body = await reader.readexactly(int(fields["content-length"]))
     else:
         body, keep = await reader.read(), False  # the body ends with the connection
-    answer = Answer(status, reason[0] if reason else "", fields.get("content-type", ""), body)
+    kept = {
+        name: value
+        for name, value in fields.items()
+        if name.startswith(RATE_LIMIT_HEADERS) or name in KEPT_HEADERS
+    }
+    answer = Answer(status, reason[0] if reason else "", fields.get("content-type", ""), body, kept)
     return answer, keep
 
 

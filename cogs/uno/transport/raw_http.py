@@ -4,8 +4,10 @@ discord.py's webhook adapter builds a route, takes a lock per token and decodes
 Discord's whole answer on every call; here a 2xx costs one request: the JSON encoded
 once, written on a kept-alive connection of `HttpPool`, the answer read and dropped
 (docs/benchmarks.md has what that saved). Through a proxy, the client's aiohttp session
-sends it. A 429 or a server error is sent again through discord.py's adapter (`again`),
-which waits and retries as Discord asks; a refusal raises discord.py's own exception.
+sends it. A click's answer meeting a 429 or a server error is sent again through
+discord.py's adapter (`again`), which waits and retries as Discord asks; a table edit
+honours the rate-limit headers itself (`edit_message`); a refusal raises discord.py's
+own exception.
 
 No lock orders two calls on one token: a panel's edits come one after another from its
 table's worker, and each click is answered through its own token.
@@ -24,11 +26,15 @@ import discord
 import orjson
 from discord.http import MultipartParameters, Route, json_or_text
 
-from cogs.uno.transport.http_pool import HttpPool, origin
+from cogs.uno.transport.buckets import RouteBuckets
+from cogs.uno.transport.budget import budget, global_limit_met
+from cogs.uno.transport.http_pool import Answer, HttpPool, origin
 
 _JSON = {"Content-Type": "application/json"}
 TOO_MANY, SERVER_ERROR = 429, 500
 CONNECTIONS = 32  # as many as the client's own pool (bot.py)
+TRIES = 4  # a table edit's sends at most, 429s included: then it is asked again later
+EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"  # as discord.py keys it
 
 
 # Off (the FAST_PATHS setting): every request goes through discord.py's own adapter.
@@ -50,6 +56,20 @@ def pool() -> HttpPool:
     found = _POOLS.get(loop)
     if found is None:
         found = _POOLS[loop] = HttpPool(limit=CONNECTIONS)
+    return found
+
+
+_BUCKETS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, RouteBuckets] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def buckets() -> RouteBuckets:
+    """The running loop's rate-limit buckets (one bot per loop)."""
+    loop = asyncio.get_running_loop()
+    found = _BUCKETS.get(loop)
+    if found is None:
+        found = _BUCKETS[loop] = RouteBuckets()
     return found
 
 
@@ -86,10 +106,10 @@ async def edit_message(
     """Edit a channel message of the bot's (the table message), raising as discord.py would.
 
     Under load each table edit through discord.py cost several times a click's answer
-    (its request machinery, and the edited message decoded from Discord's answer). Its
-    rate-limit buckets are not consulted here: a table's edits are at least 2 s apart
-    (cogs/uno/table/message.py), within a channel's 5 per 5 s, and a 429 goes again through
-    discord.py, which waits as Discord asks.
+    (its request machinery, and the edited message decoded from Discord's answer). Here
+    it takes its slot from the request budget, waits when its bucket has no request left
+    and, on a 429, waits as asked and goes again, a few times at most; then raises
+    discord.RateLimited (the caller asks again later).
     """
     http = client.http
     params = MultipartParameters(payload=payload, multipart=None, files=None)
@@ -102,7 +122,56 @@ async def edit_message(
         return
     path = f"/channels/{channel_id}/messages/{message_id}"
     body = orjson.dumps(payload)
-    await _through_pool("PATCH", path, body, http=http, again=again, auth=f"Bot {http.token}")
+    major, limits, auth = str(channel_id), buckets(), f"Bot {http.token}"
+    for _ in range(TRIES):
+        await limits.wait(EDIT_ROUTE, major)
+        try:
+            await budget().take()
+            answer = await pool().request(
+                origin(Route.BASE), "PATCH", path, body, agent=http.user_agent, auth=auth
+            )
+        except BaseException:
+            limits.update(EDIT_ROUTE, major, {})  # no answer: the bucket is as it was
+            raise
+        limits.update(EDIT_ROUTE, major, answer.headers)
+        if answer.status != TOO_MANY:
+            break
+        _waited_out(answer, limits, major)  # the next try waits for it
+    else:
+        raise discord.RateLimited(_retry_after(answer))
+    await _answered(answer, again)
+
+
+def _waited_out(answer: Answer, limits: RouteBuckets, major: str) -> None:
+    """A 429: its bucket waits `retry_after`, and the whole budget too if it is global."""
+    seconds = _retry_after(answer)
+    if global_limit_met(answer.headers) is not None:
+        budget().pause(seconds)
+    else:  # the route's own limit ("user"), or the resource's ("shared"): this bucket
+        limits.hold(EDIT_ROUTE, major, seconds)
+
+
+def _retry_after(answer: Answer) -> float:
+    with contextlib.suppress(ValueError, TypeError, AttributeError):
+        return max(float(orjson.loads(answer.body)["retry_after"]), 0.0)
+    with contextlib.suppress(ValueError):
+        return max(float(answer.headers.get("retry-after", "1")), 0.0)
+    return 1.0
+
+
+async def _answered(answer: Answer, again: Callable[[], Awaitable[Any]]) -> None:
+    """Done for a 2xx; through discord.py again for a server error; else its exception."""
+    status = answer.status
+    if 200 <= status < 300:
+        return
+    if status >= SERVER_ERROR:
+        await again()
+        return
+    data: str | dict[str, Any] = answer.body.decode("utf-8", "replace")
+    if answer.content_type.startswith("application/json"):
+        with contextlib.suppress(ValueError):
+            data = orjson.loads(answer.body)
+    raise _refusal(answer, data)
 
 
 async def _through_pool(
@@ -117,17 +186,10 @@ async def _through_pool(
     answer = await pool().request(
         origin(Route.BASE), method, path, body, agent=http.user_agent, auth=auth
     )
-    status = answer.status
-    if 200 <= status < 300:
-        return
-    if status == TOO_MANY or status >= SERVER_ERROR:
+    if answer.status == TOO_MANY:
         await again()
         return
-    data: str | dict[str, Any] = answer.body.decode("utf-8", "replace")
-    if answer.content_type.startswith("application/json"):
-        with contextlib.suppress(ValueError):
-            data = orjson.loads(answer.body)
-    raise _refusal(answer, data)
+    await _answered(answer, again)
 
 
 async def _through_session(

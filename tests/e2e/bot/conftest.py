@@ -146,7 +146,7 @@ async def bots(emu: Emulator, scene: Scene, database: Path) -> AsyncIterator[Bot
     """Make bot processes on the test's database; every one is stopped at the end."""
     made: list[BotProcess] = []
 
-    def make(**settings: int) -> BotProcess:
+    def make(**settings: Any) -> BotProcess:
         assert id(emu) not in _SHARED, (
             "this module already runs the shared uno_bot, which would answer this bot's "
             "clicks too: put tests with a bot of their own in a module without uno_bot"

@@ -1,8 +1,7 @@
 """Whole matches through the real bot, clicked by scripted users, three tables at once.
 
 A match spends most of its time waiting: for the bot's answer to each click, and every
-15 actions for the coalesced table edit (after 1 s without a move in the tests,
-TEST_TABLE_QUIET_MS) to show the latest state. The
+15 actions for the coalesced table edit to show the latest state. The
 three matches are played at the same time, each in a server of its own, by one module
 fixture; each test then asserts what its own match showed.
 """

@@ -1,0 +1,224 @@
+"""RequestBudget on a loop whose clock jumps to its next timer when idle: never more than
+the rate in any second, waiters by priority then arrival, a raised waiter, the shard
+share, a global pause."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cogs.uno.transport.budget import RequestBudget, share_of
+from cogs.uno.transport.priority import Priority, priority
+
+
+class JumpingLoop(asyncio.SelectorEventLoop):
+    """Seconds pass only when nothing is ready: the clock jumps to the next timer."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.now = 1000.0
+
+    def time(self) -> float:
+        return self.now
+
+    def _run_once(self) -> None:
+        ready: Any = self._ready  # type: ignore[attr-defined]
+        scheduled: Any = self._scheduled  # type: ignore[attr-defined]
+        if not ready and scheduled:
+            self.now = max(self.now, min(h.when() for h in scheduled if not h.cancelled()))
+        super()._run_once()  # type: ignore[misc]
+
+
+def jumping(test: Callable[[], Awaitable[None]]) -> None:
+    loop = JumpingLoop()
+    try:
+        loop.run_until_complete(test())
+    finally:
+        loop.close()
+
+
+@dataclass
+class Sent:
+    asked: float
+    order: int
+    level: Priority
+    granted: float = -1.0
+    turn: int = -1  # its place among all grants
+
+
+async def run(budget: RequestBudget, arrivals: list[tuple[float, Priority]]) -> list[Sent]:
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    sent: list[Sent] = []
+    turns = iter(range(len(arrivals)))
+
+    async def one(at: float, level: Priority) -> None:
+        await asyncio.sleep(at)
+        item = Sent(loop.time(), len(sent), level)
+        sent.append(item)
+
+        def grant(_: object) -> None:  # in the order the budget granted them
+            item.granted, item.turn = loop.time(), next(turns)
+
+        ticket = budget.ticket(level)
+        ticket.granted.add_done_callback(grant)
+        await ticket.wait()
+        await asyncio.sleep(0)  # its callback ran
+
+    await asyncio.gather(*(one(at, level) for at, level in arrivals))
+    assert all(item.granted >= start for item in sent)
+    return sent
+
+
+arrival = st.tuples(
+    st.floats(min_value=0.0, max_value=3.0, allow_nan=False), st.sampled_from(list(Priority))
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(arrival, max_size=60), st.sampled_from([1.0, 2.5, 4.0, 13.3]))
+def test_never_more_than_the_rate_in_any_second_and_best_waiter_first(
+    arrivals: list[tuple[float, Priority]], rate: float
+) -> None:
+    budget = RequestBudget(rate)
+    sent: list[Sent] = []
+
+    async def play() -> None:
+        sent.extend(await run(budget, arrivals))
+
+    jumping(play)
+    times = sorted(item.granted for item in sent)
+    room = int(rate)
+    assert all(later - first >= 1.0 for first, later in zip(times, times[room:], strict=False))
+    for first in sent:
+        for later in sent:
+            waiting = later.asked < first.granted or later.order < first.order
+            if later.turn > first.turn and waiting:
+                assert (first.level, first.order) < (later.level, later.order)
+    assert budget.counted() == len(arrivals)
+
+
+def test_posts_then_moments_then_edits_then_by_arrival() -> None:
+    budget = RequestBudget(1.0)
+    order: list[str] = []
+
+    async def play() -> None:
+        await budget.take()  # fills the second
+
+        async def ask(name: str, level: Priority) -> None:
+            with priority(level):  # the caller's context says what it sends
+                await budget.take()
+            order.append(name)
+
+        await asyncio.gather(
+            ask("edit 1", Priority.EDIT),
+            ask("moment", Priority.MOMENT),
+            ask("edit 2", Priority.EDIT),
+            ask("post", Priority.POST),
+        )
+
+    jumping(play)
+    assert order == ["post", "moment", "edit 1", "edit 2"]
+    assert budget.sent == {Priority.POST: 2, Priority.MOMENT: 1, Priority.EDIT: 2}
+    assert budget.waited_ms[Priority.EDIT] == pytest.approx(3000 + 4000)
+
+
+def test_a_waiting_edit_raised_to_a_moment_goes_ahead_of_edits() -> None:
+    budget = RequestBudget(1.0)
+    order: list[str] = []
+
+    async def play() -> None:
+        await budget.take()
+        early = budget.ticket(Priority.EDIT)
+        late = budget.ticket(Priority.EDIT)
+        late.raise_to(Priority.MOMENT)
+        late.granted.add_done_callback(lambda _: order.append("raised"))
+        early.granted.add_done_callback(lambda _: order.append("early"))
+        await asyncio.gather(early.wait(), late.wait())
+
+    jumping(play)
+    assert order == ["raised", "early"]
+
+
+def test_sends_are_spaced_evenly_not_granted_in_bursts() -> None:
+    budget = RequestBudget(4.0)
+    granted: list[float] = []
+
+    async def play() -> None:
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        for _ in range(6):
+            await budget.take()
+            granted.append(loop.time() - start)
+
+    jumping(play)
+    assert granted == pytest.approx([0.0, 0.25, 0.5, 0.75, 1.0, 1.25])
+
+
+def test_load_is_the_part_of_the_rate_used_in_the_last_second() -> None:
+    budget = RequestBudget(4.0)
+    loads: list[float] = []
+
+    async def play() -> None:
+        loads.append(budget.load())
+        await budget.take()
+        await budget.take()
+        loads.append(budget.load())
+        await asyncio.sleep(1.0)
+        loads.append(budget.load())
+
+    jumping(play)
+    assert loads == [0.0, 0.5, 0.0]
+
+
+def test_a_process_takes_its_share_of_the_shards() -> None:
+    assert share_of(40.0, None, None) == 40.0
+    assert share_of(40.0, 2, 4) == 20.0
+    assert share_of(40.0, 1, 3) == pytest.approx(13.333, abs=0.001)
+    assert share_of(40.0, None, 4) == 40.0  # every shard in this process
+
+
+def test_a_global_429_pauses_every_waiter_for_its_retry_after() -> None:
+    budget = RequestBudget(10.0)
+    granted: list[float] = []
+
+    async def play() -> None:
+        loop = asyncio.get_running_loop()
+        await budget.take()
+        start = loop.time()
+        budget.pause(2.5)
+        for level in (Priority.POST, Priority.EDIT):
+            await budget.take(level)
+            granted.append(loop.time() - start)
+
+    jumping(play)
+    assert granted == pytest.approx([2.5, 2.6])  # then a tenth of a second apart, as ever
+    assert budget.paused == 1
+
+
+def test_a_cancelled_waiter_leaves_the_queue() -> None:
+    budget = RequestBudget(1.0)
+
+    async def play() -> None:
+        await budget.take()
+        waiter = asyncio.create_task(budget.take(Priority.EDIT))
+        await asyncio.sleep(0.1)
+        waiter.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiter
+        assert budget.load() == 1.0  # the one sent; nobody waits
+        await budget.take()
+
+    jumping(play)
+    assert budget.counted() == 2
+
+
+def test_a_rate_must_be_above_zero() -> None:
+    with pytest.raises(ValueError, match="above 0"):
+        RequestBudget(0)
