@@ -28,7 +28,7 @@ lint: $(VENV)/.dev-deps
 	$(BIN)/ruff format --check .
 
 typecheck: $(VENV)/.dev-deps
-	$(BIN)/mypy --strict engine/ db/ cogs/ playground/ tools/ bot.py config.py
+	$(BIN)/mypy --strict engine/ db/ cogs/ playground/ tools/ bot.py config.py bench/ tests/
 
 # Bytecode is cached even where the environment says not to (PYTHONDONTWRITEBYTECODE):
 # the suite starts dozens of `python bot.py` processes and three pytest workers, and

@@ -78,6 +78,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -396,6 +397,10 @@ class TableRun:
     @property
     def live(self) -> bool:
         return self.table is not None and not self.over
+
+
+def all_live(runs: list[TableRun]) -> bool:
+    return all(run.live for run in runs)
 
 
 class BotBench:
@@ -720,7 +725,7 @@ async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[
             for stage in (runs[:half], runs[half:]):
                 tasks += [asyncio.create_task(bench.run_table(run)) for run in stage]
                 with contextlib.suppress(TimeoutError):
-                    await emu.world.wait_for(lambda s=stage: all(r.live for r in s), timeout=60)
+                    await emu.world.wait_for(partial(all_live, stage), timeout=60)
                 await asyncio.sleep(WARM_SECONDS)
                 stage_rss.append((vm_rss_kib(pid), sum(r.live for r in runs)))
             setup_s = time.monotonic() - t_setup

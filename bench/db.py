@@ -71,6 +71,7 @@ import db.tables as tables_module
 from bench.replay_figures import bytes_per_match, step_times
 from db.database import Database
 from db.models import PlayerResult, RoundResult, Seat, Variant
+from db.sqlite_store import Synchronous
 from tests.postgres import PostgresServer, binaries
 
 TABLES = 200
@@ -176,12 +177,12 @@ async def noise_floor(seconds: float = 2.0) -> dict[str, float]:
 
 
 async def ours(
-    path: Path | str, *, mean_pause: float, seconds: float, synchronous: str = "FULL"
+    path: Path | str, *, mean_pause: float, seconds: float, synchronous: Synchronous = "FULL"
 ) -> dict[str, float]:
     async with Database.open(
         path,
         snapshot_every=SNAPSHOT_EVERY,
-        synchronous=synchronous,  # type: ignore[arg-type]
+        synchronous=synchronous,
     ) as db:
         mids = [
             await db.tables.start_match(
@@ -620,9 +621,9 @@ async def main() -> None:
             ("results, 1 table", one_table),
         ):
             kwargs = {"mean_pause": 0.1, "seconds": 8} if run is with_results else {}
-            figures = await run(folder / f"{name}.db", **kwargs)
-            out[name.replace(", ", "_").replace(" ", "_")] = figures
-            for part, values in figures.items():
+            result = await run(folder / f"{name}.db", **kwargs)
+            out[name.replace(", ", "_").replace(" ", "_")] = result
+            for part, values in result.items():
                 if part == "rated_breakdown":
                     print(
                         f"{name + ', a rated result:':45s} "

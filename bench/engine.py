@@ -229,19 +229,19 @@ def main() -> None:
     for cfg in cfgs:
         us = statistics.median(samples[cfg.name])
         ratio = statistics.median(ratios[cfg.name])
-        actions, games, seconds = totals[cfg.name]
+        total_actions, total_games, total_seconds = totals[cfg.name]
         kib = live_bytes(cfg) / 1024
         ok = ok and ratio <= MAX_RATIO and kib * 1024 <= MAX_BYTES
         figures[cfg.name] = {
             "us_per_action": round(us, 3),
             "ratio_to_floor": round(ratio, 2),
-            "games_per_s": round(games / seconds, 2),
-            "actions_per_game": round(actions / games, 1),
+            "games_per_s": round(total_games / total_seconds, 2),
+            "actions_per_game": round(total_actions / total_games, 1),
             "kib_per_live_match": round(kib, 2),
         }
         print(
-            f"{cfg.name:<9} {us:>10.2f} {ratio:>8.2f} {games / seconds:>8.1f} "
-            f"{actions / games:>13.0f} {kib:>10.2f}"
+            f"{cfg.name:<9} {us:>10.2f} {ratio:>8.2f} {total_games / total_seconds:>8.1f} "
+            f"{total_actions / total_games:>13.0f} {kib:>10.2f}"
         )
     print(
         f"targets: <= {MAX_RATIO:g}x floor per action, <= {MAX_BYTES // 1024} KiB per live match: "

@@ -141,7 +141,6 @@ def bot_processes(
             database=tmp / f"bot-{work.name}.db",
             guild_id=None,
             turn_seconds=3600,
-            table_quiet_ms=None,  # the bot's own pace, as players get it
             log_path=work / f"bot-{k}.log",
             launcher=[str(Path(__file__).with_name("gc_pauses.py"))],
             extra_env=env,

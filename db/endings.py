@@ -23,7 +23,7 @@ from typing import Any
 
 from db.errors import InvalidResults, MatchNotRunning, UnknownMatch
 from db.models import PlayerResult, RoundResult
-from db.skill import changes_of
+from db.skill import changes_of as changes_of  # re-exported: bench/db.py times it here
 from db.tx import Tx
 
 READ = (

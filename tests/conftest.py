@@ -57,7 +57,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     busy; a module-scoped bot process or emulator is then started once, not once a worker.
     """
     for item in items:
-        if _module_shared(item):
+        if isinstance(item, pytest.Function) and _module_shared(item):
             item.add_marker(pytest.mark.xdist_group(item.module.__name__ if item.module else ""))
 
 

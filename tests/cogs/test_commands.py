@@ -86,7 +86,7 @@ async def test_a_command_answered_too_late_is_logged_as_late_not_as_a_failure(
         Any, SimpleNamespace(user=SimpleNamespace(id=ALICE), command=None, channel_id=CHANNEL)
     )
     with caplog.at_level(logging.INFO):
-        await cog.cog_app_command_error(interaction, app_commands.CommandInvokeError(cog.uno, late))
+        await cog.cog_app_command_error(interaction, app_commands.CommandInvokeError(cog.duo, late))
     levels = [
         record.levelno for record in caplog.records if record.name == "cogs.uno.command_errors"
     ]

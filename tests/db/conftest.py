@@ -50,13 +50,15 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 async def open_db(
-    engine: str, path: Path, request: pytest.FixtureRequest, **options: int
+    engine: str, path: Path, request: pytest.FixtureRequest, *, snapshot_every: int
 ) -> Database:
     if engine == "postgresql":
         server: PostgresServer = request.getfixturevalue("postgres")
         url = await server.new_database()
-        return await Database.open(url, **options)
-    return await Database.open(path, whole_on_thread=engine == "sqlite", **options)
+        return await Database.open(url, snapshot_every=snapshot_every)
+    return await Database.open(
+        path, whole_on_thread=engine == "sqlite", snapshot_every=snapshot_every
+    )
 
 
 GUILD = 1000

@@ -74,12 +74,11 @@ async def test_copy_moves_every_table_and_running_tables_resume(
             assert got is not None
             assert (table, got[0]) == (table, want[0])
         assert await new.tables.running_tables() == await old.tables.running_tables()
-        board = {"guild_id": GUILD, "variant": "duo"}
-        assert await new.scores.leaderboard(**board, min_played=1) == (
-            await old.scores.leaderboard(**board, min_played=1)
+        assert await new.scores.leaderboard(guild_id=GUILD, variant="duo", min_played=1) == (
+            await old.scores.leaderboard(guild_id=GUILD, variant="duo", min_played=1)
         )
-        assert await new.ratings.leaderboard(**board, min_played=1) == (
-            await old.ratings.leaderboard(**board, min_played=1)
+        assert await new.ratings.leaderboard(guild_id=GUILD, variant="duo", min_played=1) == (
+            await old.ratings.leaderboard(guild_id=GUILD, variant="duo", min_played=1)
         )
         assert (await new.settings.get(GUILD)).turn_seconds == 30
         assert await new.prefs.without_pings([A, C]) == {C}

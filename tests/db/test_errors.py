@@ -15,7 +15,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -150,11 +150,11 @@ async def start_tables(database: Database, count: int) -> list[int]:
     return ids
 
 
-async def timed(call: object) -> tuple[float, BaseException | None]:
+async def timed(call: Awaitable[object]) -> tuple[float, BaseException | None]:
     """How long the awaitable `call` took, and what it raised."""
     began = time.monotonic()
     try:
-        await call  # type: ignore[misc]
+        await call
     except Exception as error:
         return time.monotonic() - began, error
     return time.monotonic() - began, None
@@ -334,10 +334,10 @@ async def test_a_corrupt_page_fails_reads_as_storage_errors(db_path: Path) -> No
     ids=["garbage-file", "a-folder"],
 )
 async def test_opening_what_is_not_a_database_is_a_storage_error(
-    tmp_path: Path, make: object, cause: str
+    tmp_path: Path, make: Callable[[Path], object], cause: str
 ) -> None:
     path = tmp_path / "uno.db"
-    make(path)  # type: ignore[operator]
+    make(path)
     before = set(threading.enumerate())
     with pytest.raises(DatabaseError) as opened:
         await Database.open(path)

@@ -17,7 +17,7 @@ from cogs.uno.i18n.l10n import speaking
 from cogs.uno.table.options import TableOptions
 from db.database import Database
 from db.errors import UnknownMatch
-from db.models import FORGOTTEN_NAME
+from db.models import FORGOTTEN_NAME, Variant
 from tests.cogs.history_play import GUILD, record_match
 
 A, B, C = 101, 102, 103
@@ -30,7 +30,7 @@ async def test_history_pages_newest_first_by_game(db: Database) -> None:
     start = datetime(2026, 3, 1, tzinfo=UTC)
     ids = []
     for k in range(12):
-        variant = "duo" if k % 3 else "pizza"
+        variant: Variant = "duo" if k % 3 else "pizza"
         users = [A, B] if variant == "duo" else [A, B, C]
         play = TableOptions(target=30, turn_seconds=90)
         recorded = await record_match(

@@ -431,4 +431,4 @@ async def test_python_steps_run_in_the_migration_and_attach_by_name(tmp_path: Pa
         assert await schema_version(conn) == 1
         assert await apply_migrations(conn, load_migrations(folder, {"fill": fill})) == 2
         async with conn.execute("SELECT x FROM two ORDER BY x") as cursor:
-            assert await cursor.fetchall() == [(0,), (1,), (2,)]
+            assert [tuple(row) for row in await cursor.fetchall()] == [(0,), (1,), (2,)]

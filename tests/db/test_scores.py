@@ -10,18 +10,18 @@ import pytest
 
 from db.database import Database
 from db.errors import MemberPlaying
-from db.models import FORGOTTEN_NAME, PlayerResult, PlayerStats, Seat
+from db.models import FORGOTTEN_NAME, PlayerResult, PlayerStats, Seat, Variant
 
 from .conftest import GUILD, Clock, play, start, win
 
 A, B, C, D, E, F, G, Z = 1, 2, 3, 4, 5, 6, 7, 99
 
 
-async def stats_of(db: Database, user_id: int, variant: str = "duo") -> PlayerStats:
+async def stats_of(db: Database, user_id: int, variant: Variant = "duo") -> PlayerStats:
     member = await db.scores.member_stats(
         guild_id=GUILD,
         user_id=user_id,
-        variant=variant,  # type: ignore[arg-type]
+        variant=variant,
     )
     assert member is not None
     return member.stats

@@ -89,8 +89,10 @@ class BotProcess:
     async def stop(self, how: signal.Signals = signal.SIGINT) -> int:
         """Ctrl-C (SIGINT) or a service manager's SIGTERM; a kill (its exit status then
         fails the caller's check) if it is still running after PATIENCE."""
-        if self.process is None or self.process.returncode is not None:
-            return self.process.returncode if self.process else 0
+        if self.process is None:
+            return 0
+        if self.process.returncode is not None:
+            return self.process.returncode
         self.process.send_signal(how)
         try:
             return await asyncio.wait_for(self.process.wait(), timeout=PATIENCE)

@@ -18,6 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import JsonValue
+
 from db.database import Database
 from db.models import RoundResult, Seat
 from engine.actions import Action, to_json
@@ -137,7 +139,11 @@ async def write_running_table(
         options=options(reached.variant, reached.target, reached.house),
     )
     host = int(reached.players[0])
-    stored = {"target": reached.target, "host_id": host, "house_rules": list(reached.house)}
+    stored: dict[str, JsonValue] = {
+        "target": reached.target,
+        "host_id": host,
+        "house_rules": list(reached.house),
+    }
     match_id = await db.tables.start_match(
         guild_id=guild_id,
         channel_id=channel_id,

@@ -167,7 +167,7 @@ def _flat_paths(tree: dict[str, Any], prefix: str = "") -> str:
 
 def _command(**changes: Any) -> Payload:
     option = {"type": 3, "name": "variant", "description": "Which game"}
-    command = {
+    command: Payload = {
         "name": "uno",
         "description": "Play UNO",
         "name_localizations": {"hr": "uno"},

@@ -12,10 +12,10 @@ import contextlib
 import json
 import random
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 from cogs.uno import render
 from cogs.uno.table.options import TableOptions
@@ -149,7 +149,7 @@ async def _truth(db: Database, channel_id: int) -> Truth | None:
 CARD_MARK = re.compile(r"<:uno_[a-z0-9_]+:\d+>|[\U0001f7e5\U0001f7e8\U0001f7e9\U0001f7e6\u2b1b]")
 
 
-def comparable(embed: dict[str, Any]) -> dict[str, Any]:
+def comparable(embed: Mapping[str, Any]) -> dict[str, Any]:
     keep = ("title", "description", "fields", "footer", "color")
     text = json.dumps({key: embed.get(key) for key in keep}, ensure_ascii=False)
     marked: dict[str, Any] = json.loads(CARD_MARK.sub("▣", text))
@@ -300,7 +300,7 @@ class TableWatch:
         self.history: list[dict[str, object]] = []
         self._db: Database | None = None
 
-    async def __aenter__(self) -> TableWatch:
+    async def __aenter__(self) -> Self:
         """Keep the database open between checks (else each check opens it anew)."""
         self._db = await Database.open(self.database)
         return self

@@ -17,7 +17,7 @@ from engine.builders import table_for_test
 from engine.cards import Colour, pizza_deck
 from engine.events import Event, FirstCardTurned, RoundStarted
 from engine.game import Game
-from engine.match import PizzaOptions, new_match
+from engine.match import Match, PizzaOptions, new_match
 from engine.views import Pending
 
 DECK = pizza_deck()
@@ -65,21 +65,21 @@ def pizza(
     )
 
 
-def state(match: Game) -> str:
+def state(match: Match) -> str:
     """The whole state as one string, to prove an action changed nothing."""
     return json.dumps(match.to_snapshot(), sort_keys=True)
 
 
-def hand(match: Game, player: str) -> list[str]:
+def hand(match: Match, player: str) -> list[str]:
     """A player's hand as codes, in the view's sorted order."""
     return [c.code for c in match.private_view(player).hand]
 
 
-def count(match: Game, player: str) -> int:
+def count(match: Match, player: str) -> int:
     return next(s.cards for s in match.public_view().seats if s.player == player)
 
 
-def all_cards(match: Game) -> Counter[str]:
+def all_cards(match: Match) -> Counter[str]:
     """Every card in hands and piles (to check that all 51 exist exactly once)."""
     snap = match.to_snapshot()
     found: Counter[str] = Counter()
@@ -90,7 +90,7 @@ def all_cards(match: Game) -> Counter[str]:
     return found
 
 
-def play_all(match: Game, moves: list[tuple[str, Action]]) -> list[Event]:
+def play_all(match: Match, moves: list[tuple[str, Action]]) -> list[Event]:
     """Apply several actions; return every event."""
     out: list[Event] = []
     for player, action in moves:
@@ -100,7 +100,7 @@ def play_all(match: Game, moves: list[tuple[str, Action]]) -> list[Event]:
 
 def seed_with_first_card(
     predicate: Any, *, players: int = 3, returned: bool = False, limit: int = 5000
-) -> tuple[int, Game]:
+) -> tuple[int, Match]:
     """The first seed whose round opens on a card satisfying `predicate` (real deals).
 
     With `returned`, the seed must also have sent a card back first (P3).
@@ -114,7 +114,7 @@ def seed_with_first_card(
     raise AssertionError("no seed found")
 
 
-def round_started(match: Game) -> RoundStarted:
+def round_started(match: Match) -> RoundStarted:
     return next(e for e in match.public_view().recent if isinstance(e, RoundStarted))
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from engine.actions import from_json
+from engine.actions import NoDump, from_json
 from engine.board import Board
 from engine.errors import NotYourTurn
 from engine.events import DirectionChanged
@@ -77,7 +77,7 @@ def is_lone_reverse_no_dump(entry: dict[str, Any]) -> bool:
         try:
             match.apply(player, action)
         except NotYourTurn:
-            return data["type"] == "no_dump"
+            return isinstance(action, NoDump)
     return False
 
 

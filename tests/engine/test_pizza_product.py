@@ -290,7 +290,7 @@ def test_x4_replay_from_seed_and_log() -> None:
 
 def test_x4_replay_includes_removals() -> None:
     m = new_match("pizza", players=["0", "1", "2"], seed=9)
-    log: list[tuple[str, Action | None]] = []
+    log: list[tuple[str, Action] | tuple[str, None]] = []
     m.remove_player("1")
     log.append(("1", None))
     rng = random.Random(1)

@@ -10,7 +10,7 @@ import os
 import sqlite3
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 
 import pytest
@@ -96,7 +96,7 @@ def test_part_of_the_shards_on_a_sqlite_file_exits_2_with_one_sentence(tmp_path:
 
 def test_only_part_of_the_shards_on_sqlite_is_a_problem() -> None:
     def problem(**fields: object) -> str | None:
-        return bot.shard_problem(Settings(_env_file=None, **fields))  # type: ignore[call-arg, arg-type]
+        return bot.shard_problem(Settings(_env_file=None, **fields))  # type: ignore[arg-type]
 
     assert problem() is None  # one process: Discord's count, all of it
     assert problem(shard_count=4) is None
@@ -108,7 +108,7 @@ def test_only_part_of_the_shards_on_sqlite_is_a_problem() -> None:
 
 def test_the_bot_runs_the_shards_it_is_given() -> None:
     def shards(**fields: object) -> object:
-        return bot.shards_of(Settings(_env_file=None, **fields))  # type: ignore[call-arg, arg-type]
+        return bot.shards_of(Settings(_env_file=None, **fields))  # type: ignore[arg-type]
 
     assert shards() is None  # discord.py asks Discord how many
     assert shards(shard_count=4) == Shards.of(4)
@@ -116,7 +116,7 @@ def test_the_bot_runs_the_shards_it_is_given() -> None:
 
 
 @contextlib.asynccontextmanager
-async def serve_api(routes: dict[str, Handler]) -> AsyncIterator[str]:
+async def serve_api(routes: Mapping[str, Handler]) -> AsyncIterator[str]:
     """Serve GET `routes` under a local Discord-like API base; yield that base URL."""
     app = web.Application()
     for path, handler in routes.items():
@@ -160,7 +160,7 @@ async def test_refused_token_exits_2_and_never_logs_it(
     assert "Traceback" not in output
 
 
-def discord_json(data: dict[str, object]) -> web.Response:
+def discord_json(data: Mapping[str, object]) -> web.Response:
     # discord.py parses a body as JSON only under exactly this content type (no charset).
     return web.Response(
         body=json.dumps(data).encode(), headers={"Content-Type": "application/json"}
@@ -232,9 +232,9 @@ async def test_an_unreachable_database_url_is_named_as_database_url(
 
 
 def test_failures_name_the_database_setting_in_use() -> None:
-    sqlite = Settings(_env_file=None, discord_token=FAKE_TOKEN)  # type: ignore[call-arg]
+    sqlite = Settings(_env_file=None, discord_token=FAKE_TOKEN)
     postgres = Settings(
-        _env_file=None,  # type: ignore[call-arg]
+        _env_file=None,
         discord_token=FAKE_TOKEN,
         database_url="postgresql://uno@db/uno",
     )
@@ -308,7 +308,7 @@ async def test_a_database_failing_while_tables_are_restored_exits_2_without_trac
 
 
 def test_log_lines_carrying_the_token_are_redacted(capsys: pytest.CaptureFixture[str]) -> None:
-    settings = Settings(_env_file=None, discord_token=FAKE_TOKEN)  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, discord_token=FAKE_TOKEN)
     root = logging.getLogger()
     before = list(root.handlers)
     try:
@@ -332,7 +332,7 @@ def test_log_lines_carrying_the_token_are_redacted(capsys: pytest.CaptureFixture
 async def test_the_http_pool_is_bounded() -> None:
     # discord.py's own pool is unbounded: a burst of replies would leave hundreds of idle
     # connections open, each with its buffers.
-    client = bot.UnoBot(Settings(_env_file=None, discord_token=FAKE_TOKEN))  # type: ignore[call-arg]
+    client = bot.UnoBot(Settings(_env_file=None, discord_token=FAKE_TOKEN))
     try:
         assert client.http.connector.limit == bot.HTTP_CONNECTIONS
     finally:

@@ -33,12 +33,12 @@ def test_every_env_example_entry_has_a_comment() -> None:
 
 
 def test_env_example_as_is_loads_with_defaults(tmp_path: Path) -> None:
-    settings = Settings(_env_file=ROOT / ".env.example")  # type: ignore[call-arg]
+    settings = Settings(_env_file=ROOT / ".env.example")
     assert settings.discord_token is None
     assert settings.dev_guild_id is None
     assert settings.turn_seconds == 90
     assert settings.database_path == Path("data/uno.db")
-    playground = PlaygroundSettings(_env_file=ROOT / ".env.example")  # type: ignore[call-arg]
+    playground = PlaygroundSettings(_env_file=ROOT / ".env.example")
     assert playground.discord_token is None
     assert playground.playground_port == 8080
 
@@ -46,19 +46,19 @@ def test_env_example_as_is_loads_with_defaults(tmp_path: Path) -> None:
 def test_playground_settings_read_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PLAYGROUND_PORT", "9000")
     monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
-    settings = PlaygroundSettings(_env_file=None)  # type: ignore[call-arg]
+    settings = PlaygroundSettings(_env_file=None)
     assert settings.playground_port == 9000
     assert settings.discord_token is not None
     monkeypatch.setenv("PLAYGROUND_PORT", "70000")
     with pytest.raises(ValidationError):
-        PlaygroundSettings(_env_file=None)  # type: ignore[call-arg]
+        PlaygroundSettings(_env_file=None)
 
 
 def test_settings_read_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
     monkeypatch.setenv("TURN_SECONDS", "30")
     monkeypatch.setenv("DEV_GUILD_ID", "123456789012345678")
-    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    settings = Settings(_env_file=None)
     assert settings.discord_token is not None
     assert settings.discord_token.get_secret_value() == "abc.def.ghi"
     assert "abc.def.ghi" not in repr(settings)
@@ -69,18 +69,18 @@ def test_settings_read_environment(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_out_of_range_turn_seconds_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TURN_SECONDS", "2")
     with pytest.raises(ValidationError):
-        Settings(_env_file=None)  # type: ignore[call-arg]
+        Settings(_env_file=None)
 
 
 def test_the_request_budget_defaults_to_40_and_must_be_above_0(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert Settings(_env_file=None).request_budget == 40  # type: ignore[call-arg]
+    assert Settings(_env_file=None).request_budget == 40
     monkeypatch.setenv("REQUEST_BUDGET", "75")  # a bot Discord granted more
-    assert Settings(_env_file=None).request_budget == 75  # type: ignore[call-arg]
+    assert Settings(_env_file=None).request_budget == 75
     monkeypatch.setenv("REQUEST_BUDGET", "0")
     with pytest.raises(ValidationError):
-        Settings(_env_file=None)  # type: ignore[call-arg]
+        Settings(_env_file=None)
 
 
 def test_a_turn_timer_under_5_s_only_through_the_test_setting(
@@ -88,19 +88,19 @@ def test_a_turn_timer_under_5_s_only_through_the_test_setting(
 ) -> None:
     monkeypatch.setenv("TURN_SECONDS", "30")
     monkeypatch.setenv("TEST_TURN_SECONDS", "1")
-    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    settings = Settings(_env_file=None)
     assert settings.turn_seconds == 1
     # Still no way below 1 s, nor a "test" timer as long as a real one.
     for wrong in ("0", "5"):
         monkeypatch.setenv("TEST_TURN_SECONDS", wrong)
         with pytest.raises(ValidationError):
-            Settings(_env_file=None)  # type: ignore[call-arg]
+            Settings(_env_file=None)
 
 
 def test_without_the_test_setting_turn_seconds_stands(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TURN_SECONDS", "30")
     monkeypatch.delenv("TEST_TURN_SECONDS", raising=False)
-    assert Settings(_env_file=None).turn_seconds == 30  # type: ignore[call-arg]
+    assert Settings(_env_file=None).turn_seconds == 30
 
 
 def sharded(monkeypatch: pytest.MonkeyPatch, **env: str) -> Settings:
@@ -108,7 +108,7 @@ def sharded(monkeypatch: pytest.MonkeyPatch, **env: str) -> Settings:
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    return Settings(_env_file=None)  # type: ignore[call-arg]
+    return Settings(_env_file=None)
 
 
 def refusal(monkeypatch: pytest.MonkeyPatch, **env: str) -> str:

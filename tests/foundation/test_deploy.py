@@ -67,7 +67,7 @@ def test_each_instance_runs_the_shards_it_is_named_after() -> None:
     assert unit["Install"]["WantedBy"] == ["multi-user.target"]
     assert "%I" in unit["Unit"]["Description"][0]
     # What systemd puts in SHARD_IDS for `uno@0-1` is what the settings accept.
-    settings = Settings(_env_file=None, shard_count=4, shard_ids="0-1")  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, shard_count=4, shard_ids="0-1")
     assert settings.shard_ids == (0, 1)
 
 

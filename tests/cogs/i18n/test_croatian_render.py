@@ -17,6 +17,7 @@ from engine.actions import Draw, Play
 from engine.cards import Colour, card
 from engine.errors import CardDoesNotMatch, IllegalAction, WrongMoment
 from engine.events import CardPlayed, CardsDrawn, DrawReason
+from engine.options import Variant
 from engine.views import Pending, PrivateView
 from playground.limits import validate_message, validate_modal
 from tests.cogs.builders import ANN, BOB, public_view
@@ -43,6 +44,7 @@ def _panel_text(language: str) -> str:
     with speaking(language):
         panel = render.hand_panel(_private(), public_view(), names=NAMES, table_id=7, version=3)
     embed = panel.embed
+    assert embed is not None
     labels = [getattr(c, "label", "") or "" for c in panel.components]
     return "\n".join(
         [
@@ -200,6 +202,6 @@ def test_every_view_stays_within_discord_limits_in_croatian(
 
 
 @pytest.mark.parametrize(("variant", "players"), [("duo", 2), ("pizza", 5), ("classic", 10)])
-def test_real_random_games_render_within_limits_in_croatian(variant: str, players: int) -> None:
+def test_real_random_games_render_within_limits_in_croatian(variant: Variant, players: int) -> None:
     with speaking(CROATIAN):
         test_render.test_real_random_games_render_within_limits(variant, players)

@@ -66,6 +66,7 @@ from engine.events import (
     UnoExposed,
     VolleyRaised,
 )
+from engine.options import Variant
 from engine.views import Pending, Phase, PrivateView, PublicView, SeatView
 from tests.cogs.builders import ANN, BOB, PLAYERS, public_view
 
@@ -815,7 +816,7 @@ def test_dump_offers_the_choice_of_the_last_card() -> None:
 
 def test_dump_descriptions_count_the_cards_laid() -> None:
     # Descriptions show in selects only: enough plays push the dump into one.
-    plays = [*(Play(c) for c in ALL_CARDS), *(Give(c) for c in ALL_CARDS)]
+    plays: list[Action] = [*(Play(c) for c in ALL_CARDS), *(Give(c) for c in ALL_CARDS)]
     legal: list[Action] = [Dump(card("R1")), *plays, Draw()]
     for hand, described in (
         ("R1 R5 G3", "Lay all 2 Red cards; the last one acts"),
@@ -1102,13 +1103,13 @@ def test_the_drawn_card_button_says_play() -> None:
     ("variant", "players"),
     [("duo", 2), ("pizza", 2), ("pizza", 5), ("classic", 2), ("classic", 10)],
 )
-def test_real_random_games_render_within_limits(variant: str, players: int) -> None:
+def test_real_random_games_render_within_limits(variant: Variant, players: int) -> None:
     """Drive the real engines with random legal actions; render every state on the way."""
     from engine.match import new_match
 
     seats = PLAYERS[:players]
     names = {p: f"Player {i}" for i, p in enumerate(seats)}
-    match = new_match(variant, players=seats, seed=players)  # type: ignore[arg-type]
+    match = new_match(variant, players=seats, seed=players)
     rng = random.Random(players)
     for _ in range(400):
         if match.is_over:

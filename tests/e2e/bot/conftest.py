@@ -48,7 +48,7 @@ def _shares_a_bot(request: pytest.FixtureRequest) -> bool:
     return any(
         "shared_bot" in item.fixturenames
         for item in request.session.items
-        if getattr(item, "module", None) is request.module
+        if isinstance(item, pytest.Function) and item.module is request.module
     )
 
 

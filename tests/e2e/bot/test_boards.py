@@ -541,6 +541,7 @@ async def test_hand_at_a_running_table_shows_the_callers_own_panel(
         finally:
             faces.use(None)
         assert CARD_MARK.sub("▣", panel.content) == CARD_MARK.sub("▣", expected.content)
+        assert expected.embed is not None
         assert comparable(panel.embeds[0]) == comparable(expected.embed.to_dict())
         assert sorted(panel.custom_ids()) == sorted(spec.custom_id for spec in expected.components)
         hand = truth.match.private_view(str(user.id)).hand

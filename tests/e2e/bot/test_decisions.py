@@ -19,9 +19,10 @@ import pytest
 import pytest_asyncio
 
 from db.database import Database
+from engine.match import Variant
 from playground import Channel, Driver, Emulator, Log, User
 from tests.e2e.botproc import BotProcess
-from tests.e2e.crafted import Reached, reach, write_running_table
+from tests.e2e.crafted import Reached, Wanted, reach, write_running_table
 from tests.e2e.patience import PATIENCE
 from tests.e2e.uno_table import Choice, ScriptedTable, action_choices
 
@@ -35,7 +36,7 @@ PIZZA_DECISIONS = {"play", "draw", "keep_drawn", "choose_colour", "give", "accep
 HOUSE_DECISIONS = {"take_volley", "swap_hands", "jump_in"}
 HOUSE_RULES = ("stacking", "seven_o", "jump_in", "draw_to_match")
 UNO = "play+uno"  # a play that calls UNO with the second-to-last card
-DECISIONS = (
+DECISIONS: list[tuple[Variant, str]] = (
     [("duo", d) for d in sorted(DUO_DECISIONS | {UNO})]
     + [("pizza", d) for d in sorted(PIZZA_DECISIONS | {UNO})]
     + [("classic", d) for d in sorted(HOUSE_DECISIONS | {"draw"})]
@@ -53,6 +54,10 @@ CODE_TYPES = {
 
 def kind(action: dict[str, Any]) -> str:
     return str(action["type"]) + ("+uno" if action.get("uno") else "")
+
+
+def kind_is(decision: str) -> Wanted:
+    return lambda action: kind(action) == decision
 
 
 def control_kind(choice: Choice) -> str:
@@ -89,7 +94,7 @@ async def stage(emu: Emulator, shared_database: Path) -> AsyncIterator[Stage]:
             reached = reach(
                 variant,
                 [str(u.id) for u in members],
-                lambda action, d=decision: kind(action) == d,
+                kind_is(decision),
                 target=TARGET[variant],
                 house=HOUSE_RULES if variant == "classic" else (),
             )

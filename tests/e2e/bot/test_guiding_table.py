@@ -26,7 +26,9 @@ def codes(panel: Message | None) -> dict[str, dict[str, object]]:
     return found
 
 
-async def logged_actions(database: Path, channel_id: int) -> list[tuple[int, dict[str, object]]]:
+async def logged_actions(
+    database: Path, channel_id: int
+) -> list[tuple[int | None, dict[str, object]]]:
     """The action log of the running table in a channel (the module's bot runs several)."""
     async with Database.open(database) as db:
         tables = await db.tables.running_tables()

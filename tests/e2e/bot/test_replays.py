@@ -57,14 +57,14 @@ class Recorder(TableWatch):
         self.shown: dict[int, dict[str, Any]] = {}  # version -> the live embed, no deadline
         self.hands: dict[tuple[int, int], str] = {}  # (user id, version) -> the panel's hand
 
-    async def check(self, *, exact: bool) -> bool:
+    async def check(self, *, exact: bool, within: float = PATIENCE) -> bool:
         found = await self._expected_embed()
         if found is None:
             return False
         truth, expected = found
         self.expected[truth.match.version] = expected
         if exact:
-            await self.driver.wait_for(lambda: self._shown() == expected, timeout=PATIENCE)
+            await self.driver.wait_for(lambda: self._shown() == expected, timeout=within)
         self._observe()
         return True
 

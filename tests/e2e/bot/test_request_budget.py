@@ -30,9 +30,9 @@ COUNTED = re.compile(r"Request budget: (\d+) bot-token requests")
 EMOJIS_READY = "Card emojis ready"
 EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"
 # The table shows a move within 1.5 s under half the budget (the policy's own test:
-# tests/cogs/table/test_table_pace.py). Twice that here, for a busy machine; the old
-# pace showed an ordinary move only after 4 s without one.
-SHOWN_WITHIN = 3.0
+# tests/cogs/table/test_table_pace.py). Here 2.5 times that, for a busy machine: still
+# below the 4 s without a move after which the old pace first showed an ordinary move.
+SHOWN_WITHIN = 3.75
 
 
 def counted(bot: BotProcess) -> int:

@@ -38,7 +38,7 @@ def description(message: Message) -> str:
 
 
 def field(message: Message, name: str) -> str:
-    return next(f["value"] for f in message.embeds[0]["fields"] if f["name"] == name)
+    return str(next(f["value"] for f in message.embeds[0]["fields"] if f["name"] == name))
 
 
 async def settings_panel(driver: Driver, admin: User, scene: Scene) -> Message:

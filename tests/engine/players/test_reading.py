@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from engine.actions import Action
 from engine.cards import Card
 from engine.match import DuoOptions, Match, Variant, new_match
-from engine.players import HardPlayer, NormalPlayer, next_move
+from engine.players import Computer, HardPlayer, NormalPlayer, next_move
 from engine.players.reading import misreads
 from engine.players.world import sample_world
 from engine.views import Phase
@@ -85,7 +85,7 @@ def test_sampled_hands_explain_the_choices_more_often_than_not() -> None:
 def _duo_moves(seed: int) -> str:
     options = DuoOptions(target=60)
     match = new_match("duo", players=["a", "b"], seed=seed, options=options)
-    seats = {
+    seats: dict[str, Computer] = {
         "a": HardPlayer("a", random.Random(seed), samples=6, depth=20, options=options),
         "b": NormalPlayer("b", random.Random(seed + 1)),
     }

@@ -1,0 +1,1 @@
+"""Benchmarks: figures, never assertions (docs/benchmarks.md). Each runs as a script."""
