@@ -129,7 +129,7 @@ class UnoBot(commands.AutoShardedBot):
             # of idle connections (and their buffers) open. A few dozen serve any load one
             # process can produce.
             connector=aiohttp.TCPConnector(limit=HTTP_CONNECTIONS),
-            http_trace=budget.watch_global_limit(),
+            http_trace=budget.watch_requests(),
             **kwargs,
         )
         # Every bot-token request waits for its slot in the process's share of the
@@ -141,7 +141,6 @@ class UnoBot(commands.AutoShardedBot):
                 settings.shard_count,
             )
         )
-        internals.gate_requests(self)
         # The bot never reads an edited message; the guild_messages intent it needs for
         # new ones also brings an edit event for each table edit it makes itself, which
         # discord.py would parse into a whole Message (embed, components): skipped, with

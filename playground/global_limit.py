@@ -32,11 +32,20 @@ class GlobalRateLimit:
         if self.limit is None:
             return
         now = self.clock.now()
-        while self._taken and self._taken[0] <= now - self.per:
-            self._taken.popleft()
+        self._expire(now)
         if len(self._taken) >= self.limit:
             raise self._refusal(round(self._taken[0] + self.per - now, 3))
         self._taken.append(now)
+
+    def in_window(self) -> int:
+        """The requests counted in the last `per` seconds (a test lowering the limit waits
+        for none, so a bot that came before it is not held against the next)."""
+        self._expire(self.clock.now())
+        return len(self._taken)
+
+    def _expire(self, now: float) -> None:
+        while self._taken and self._taken[0] <= now - self.per:
+            self._taken.popleft()
 
     def _refusal(self, retry_after: float) -> ApiError:
         headers = {

@@ -12,7 +12,7 @@ import discord
 
 from cogs.uno.art import art_keys, card_image, emoji_name
 from cogs.uno.art.emojis import CardEmojis, SyncResult, every_card_image
-from cogs.uno.transport import internals
+from cogs.uno.transport.budget import watch_requests
 from playground import Emulator
 from playground.discordpy import running
 from tests.e2e.conftest import Scene
@@ -31,8 +31,7 @@ async def sync_once(
     """Start a bot, sync its card emojis, stop it: one start of the bot (whose requests
     take their slots in the request budget, as the bot's do)."""
     emojis = CardEmojis() if images is None else CardEmojis(lambda: images)
-    async with running(TinyBot(guild_id=scene.guild.id), emu) as bot:
-        internals.gate_requests(bot)
+    async with running(TinyBot(guild_id=scene.guild.id, http_trace=watch_requests()), emu) as bot:
         await emojis.sync(bot)
     return emojis
 

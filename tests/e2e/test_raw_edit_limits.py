@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
-from cogs.uno.transport import channel, internals, raw_http
-from cogs.uno.transport.budget import budget, watch_global_limit
+from cogs.uno.transport import channel, raw_http
+from cogs.uno.transport.budget import budget, watch_requests
 from playground import Emulator
 from playground.discordpy import running
 from tests.e2e.conftest import Scene
@@ -64,9 +64,8 @@ async def test_a_global_429_pauses_the_budget_and_the_edit_goes_after_it(
 async def test_a_global_429_met_by_discord_py_pauses_the_budget(
     emu: Emulator, scene: Scene
 ) -> None:
-    tiny = TinyBot(guild_id=scene.guild.id, http_trace=watch_global_limit())
+    tiny = TinyBot(guild_id=scene.guild.id, http_trace=watch_requests())
     async with running(tiny, emu) as bot:
-        internals.gate_requests(bot)  # as bot.py does
         emu.clock.hold()
         emu.clock.advance(1.0)  # an empty window: two posts go, the third is refused
         emu.world.global_limit.limit = 2

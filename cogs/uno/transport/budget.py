@@ -5,8 +5,9 @@ process (interaction callbacks and interaction-token webhooks are exempt), and a
 that keeps meeting the limit collects invalid requests towards a ban. Every bot-token
 request of this process takes a slot here first: discord.py's (gated in internals.py)
 and the raw table edits (raw_http.py). The rate is the REQUEST_BUDGET setting times
-this process's share of the shards; a sliding one-second window never holds more
-sends than that, and they are spaced evenly (1/rate apart) rather than in bursts.
+this process's share of the shards; a sliding window of a second (and a little slack
+for a late arrival) never holds more sends than that, and they are spaced evenly
+rather than in bursts.
 Waiters are served by priority (priority.py), then by arrival. A global 429 seen
 anywhere pauses the whole budget for its retry_after.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+import re
 import weakref
 from collections import deque
 from collections.abc import Iterator, Mapping
@@ -23,12 +25,18 @@ from contextvars import ContextVar
 from types import SimpleNamespace
 
 import aiohttp
+from discord.http import Route
 
 from cogs.uno.transport.priority import Priority, current
 from cogs.uno.transport.ticket import Ticket
 
 DEFAULT_RATE = 40.0  # below Discord's 50: room for a clock's drift and a late answer
 WINDOW = 1.0
+# Discord counts a request when it arrives, and a send can leave a little after its grant
+# (behind a route's bucket, on a busy loop): two processes' evenly spaced 20/s then met
+# 41 in one of Discord's seconds. A window this much longer than a second keeps every
+# second at Discord within the rate.
+ARRIVAL_SLACK = 0.05
 
 # A slot taken ahead (a table's, before it renders), spent by the next request made in
 # the same context instead of a slot of its own.
@@ -51,7 +59,7 @@ class RequestBudget:
         self.rate = rate
         # Whole sends in a window at least a second long: never more than `rate` in 1 s.
         self._room = max(1, math.floor(rate))
-        self._window = max(WINDOW, self._room / rate)
+        self._window = max(WINDOW, self._room / rate) + ARRIVAL_SLACK
         # Evenly spaced, not in bursts: a second's sends granted at one instant would
         # reach Discord with the last second's late ones and pass its count.
         self._spacing = self._window / self._room
@@ -78,12 +86,12 @@ class RequestBudget:
         self._serve()
         return ticket
 
-    async def take(self, level: Priority | None = None) -> None:
-        """Wait for a slot and spend it (a request goes out right after)."""
+    async def take(self, level: Priority | None = None) -> Ticket:
+        """Wait for a slot and spend it (a request goes out right after); the slot."""
         held = _held.get()
         if held is not None and not held.spent and held.granted.done():
             held.spent = True
-            return
+            return held
         ticket = self.ticket(level)
         try:
             await ticket.wait()
@@ -91,6 +99,21 @@ class RequestBudget:
             self.forget(ticket)
             raise
         ticket.spent = True
+        return ticket
+
+    def leaving(self, ticket: Ticket) -> None:
+        """`ticket`'s request is being written now: the window counts it from now, not from
+        its grant. A slot granted before a wait (a table's before it renders, a connection
+        to free) would otherwise leave it to reach Discord bunched with later ones; moved
+        to its send, later grants wait for it."""
+        now = asyncio.get_running_loop().time()
+        granted = ticket.counted_at
+        if granted is None or now <= granted:
+            return
+        with contextlib.suppress(ValueError):  # gone from the window: it counts again
+            self._sent.remove(granted)
+        self._sent.append(now)  # every grant so far was at or before now: still in order
+        ticket.counted_at = now
 
     @contextlib.contextmanager
     def spending(self, ticket: Ticket) -> Iterator[None]:
@@ -111,7 +134,7 @@ class RequestBudget:
     # -- what it knows ----------------------------------------------------------------
 
     def load(self) -> float:
-        """The part of the rate used over the last second (may pass 1 with waiters)."""
+        """The part of the rate used over the last window (may pass 1 with waiters)."""
         now = asyncio.get_running_loop().time()
         self._expire(now)
         return (len(self._sent) + len(self._waiting)) / self._room
@@ -142,6 +165,7 @@ class RequestBudget:
             if ticket.granted.done():  # cancelled meanwhile
                 continue
             self._sent.append(now)
+            ticket.counted_at = now
             self._last = now
             self.sent[ticket.priority] += 1
             self.waited_ms[ticket.priority] += (now - ticket.asked) * 1000
@@ -197,8 +221,27 @@ def global_limit_met(headers: Mapping[str, str]) -> float | None:
         return 1.0
 
 
-def watch_global_limit() -> aiohttp.TraceConfig:
-    """For the client's HTTP session: a global 429 discord.py meets pauses the budget."""
+def watch_requests() -> aiohttp.TraceConfig:
+    """For the client's HTTP session: each bot-token request takes its slot just before it
+    leaves, after discord.py waited for its route's bucket (a slot taken earlier would let
+    it reach Discord bunched with later ones); a global 429 pauses the budget."""
+
+    async def starting(
+        session: aiohttp.ClientSession,
+        context: SimpleNamespace,
+        params: aiohttp.TraceRequestStartParams,
+    ) -> None:
+        if _bot_token(str(params.url)):
+            context.slot = await budget().take()
+
+    async def sent(
+        session: aiohttp.ClientSession,
+        context: SimpleNamespace,
+        params: aiohttp.TraceRequestHeadersSentParams,
+    ) -> None:
+        slot = getattr(context, "slot", None)
+        if slot is not None:  # it waited for a connection, maybe: counted from now
+            budget().leaving(slot)
 
     async def ended(
         session: aiohttp.ClientSession,
@@ -211,8 +254,20 @@ def watch_global_limit() -> aiohttp.TraceConfig:
                 budget().pause(seconds)
 
     trace = aiohttp.TraceConfig()
+    trace.on_request_start.append(starting)
+    trace.on_request_headers_sent.append(sent)
     trace.on_request_end.append(ended)
     return trace
+
+
+# Requests made with an interaction's token, outside Discord's global limit.
+_INTERACTION_TOKEN = re.compile(r"/interactions/\d+/[^/]+/callback|/webhooks/\d+/[^/]+")
+
+
+def _bot_token(url: str) -> bool:
+    """A request to Discord's API made with the bot token (not the gateway's connection,
+    an attachment's download or an interaction's answer)."""
+    return url.startswith(Route.BASE) and _INTERACTION_TOKEN.search(url) is None
 
 
 def _place(ticket: Ticket) -> tuple[int, int]:

@@ -16,6 +16,7 @@ import asyncio
 import ssl
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from urllib.parse import urlsplit
@@ -96,9 +97,11 @@ class HttpPool:
         *,
         agent: str,
         auth: str | None = None,
+        sending: Callable[[], None] | None = None,
     ) -> Answer:
         """`method` `path` with the JSON `body` (and `auth` as its Authorization); the
-        answer, or aiohttp's ClientError."""
+        answer, or aiohttp's ClientError. `sending` is told when a connection is free and
+        the request goes (after any wait for one)."""
         authorization = "" if auth is None else f"Authorization: {auth}\r\n"
         head = (
             f"{method} {where.prefix}{path} HTTP/1.1\r\nHost: {where.host_header}\r\n"
@@ -107,6 +110,8 @@ class HttpPool:
         )
         data = head.encode() + body
         async with self._slots:
+            if sending is not None:
+                sending()
             conn = self._take(where)
             if conn is not None:
                 answer = await self._exchange(where, conn, data, reused=True)

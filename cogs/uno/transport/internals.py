@@ -2,8 +2,6 @@
 
 The bot answers clicks with prebuilt JSON, so it sends an interaction's answer
 through discord.py's webhook adapter and marks the interaction answered itself;
-every request of discord.py's HTTP client (bot-token requests, by construction) takes
-its slot from the process's request budget first (`gate_requests`, always installed);
 it unlinks a handled click so it is freed without the collector. With the fast
 paths on (the FAST_PATHS setting) it also drops the gateway events it never reads
 before discord.py parses them, and cancels discord.py's ready tasks when it closes
@@ -28,12 +26,11 @@ from typing import Any
 
 import aiohttp
 import discord
-from discord.http import MultipartParameters, Route
+from discord.http import MultipartParameters
 from discord.state import AutoShardedConnectionState, ConnectionState
 from discord.webhook import async_ as webhook_async
 
 from cogs.uno import ids
-from cogs.uno.transport.budget import budget
 
 Parser = Callable[[Any], None]
 COMPONENT = 3  # an interaction's type for a click
@@ -55,30 +52,8 @@ def missing() -> list[str]:
         "webhook.async_.async_context": hasattr(webhook_async, "async_context"),
         "parse_interaction_create": "def parse_interaction_create" in state,
         "parse_message_update": "def parse_message_update" in state,
-        "HTTPClient.request": _takes_a_route(discord.http.HTTPClient.request),
     }
     return [name for name, found in checks.items() if not found]
-
-
-def _takes_a_route(request: Callable[..., Any]) -> bool:
-    return list(inspect.signature(request).parameters)[:2] == ["self", "route"]
-
-
-def gate_requests(client: discord.Client) -> None:
-    """Every request of the client's HTTP client waits for its slot in the budget.
-
-    discord.py's HTTP client sends with the bot token only: interaction callbacks and
-    interaction-token webhooks go through its webhook adapter, not through here. A
-    request it retries itself (a 429, a server error) is not counted again.
-    """
-    http = client.http
-    send = http.request
-
-    async def request(route: Route, **kwargs: Any) -> Any:
-        await budget().take()
-        return await send(route, **kwargs)
-
-    http.request = request  # type: ignore[method-assign]
 
 
 def session_of(interaction: discord.Interaction[Any]) -> aiohttp.ClientSession:

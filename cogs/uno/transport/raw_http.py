@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import weakref
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 import aiohttp
@@ -126,9 +127,15 @@ async def edit_message(
     for _ in range(TRIES):
         await limits.wait(EDIT_ROUTE, major)
         try:
-            await budget().take()
+            slot = await budget().take()
             answer = await pool().request(
-                origin(Route.BASE), "PATCH", path, body, agent=http.user_agent, auth=auth
+                origin(Route.BASE),
+                "PATCH",
+                path,
+                body,
+                agent=http.user_agent,
+                auth=auth,
+                sending=partial(budget().leaving, slot),
             )
         except BaseException:
             limits.update(EDIT_ROUTE, major, {})  # no answer: the bucket is as it was

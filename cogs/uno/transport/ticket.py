@@ -21,6 +21,7 @@ class Ticket:
     granted: asyncio.Future[None]
     asked: float  # the loop's time it was asked for
     spent: bool = False
+    counted_at: float | None = None  # where the budget's window counts it: grant, then send
 
     def raise_to(self, level: Priority) -> None:
         """Go ahead of the waiters below `level` (no effect once granted, or if lower)."""

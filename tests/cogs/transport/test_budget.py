@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs.uno.transport.budget import RequestBudget, share_of
+from cogs.uno.transport.budget import ARRIVAL_SLACK, RequestBudget, share_of
 from cogs.uno.transport.priority import Priority, priority
 
 
@@ -126,7 +126,8 @@ def test_posts_then_moments_then_edits_then_by_arrival() -> None:
     jumping(play)
     assert order == ["post", "moment", "edit 1", "edit 2"]
     assert budget.sent == {Priority.POST: 2, Priority.MOMENT: 1, Priority.EDIT: 2}
-    assert budget.waited_ms[Priority.EDIT] == pytest.approx(3000 + 4000)
+    window_ms = (1.0 + ARRIVAL_SLACK) * 1000  # one grant a window at a rate of 1
+    assert budget.waited_ms[Priority.EDIT] == pytest.approx(3 * window_ms + 4 * window_ms)
 
 
 def test_a_waiting_edit_raised_to_a_moment_goes_ahead_of_edits() -> None:
@@ -158,7 +159,9 @@ def test_sends_are_spaced_evenly_not_granted_in_bursts() -> None:
             granted.append(loop.time() - start)
 
     jumping(play)
-    assert granted == pytest.approx([0.0, 0.25, 0.5, 0.75, 1.0, 1.25])
+    # A quarter of the window (a second and the arrival slack) apart.
+    spacing = (1.0 + ARRIVAL_SLACK) / 4
+    assert granted == pytest.approx([k * spacing for k in range(6)])
 
 
 def test_load_is_the_part_of_the_rate_used_in_the_last_second() -> None:
@@ -170,7 +173,7 @@ def test_load_is_the_part_of_the_rate_used_in_the_last_second() -> None:
         await budget.take()
         await budget.take()
         loads.append(budget.load())
-        await asyncio.sleep(1.0)
+        await asyncio.sleep(1.0 + ARRIVAL_SLACK)  # the window: a second and the slack
         loads.append(budget.load())
 
     jumping(play)
@@ -198,7 +201,8 @@ def test_a_global_429_pauses_every_waiter_for_its_retry_after() -> None:
             granted.append(loop.time() - start)
 
     jumping(play)
-    assert granted == pytest.approx([2.5, 2.6])  # then a tenth of a second apart, as ever
+    spacing = (1.0 + ARRIVAL_SLACK) / 10  # then a tenth of the window apart, as ever
+    assert granted == pytest.approx([2.5, 2.5 + spacing])
     assert budget.paused == 1
 
 
@@ -222,3 +226,26 @@ def test_a_cancelled_waiter_leaves_the_queue() -> None:
 def test_a_rate_must_be_above_zero() -> None:
     with pytest.raises(ValueError, match="above 0"):
         RequestBudget(0)
+
+
+def test_a_slot_is_counted_from_when_its_request_leaves() -> None:
+    """A slot granted at 0 whose request leaves at 0.9 s counts from 0.9 s: the next
+    grant waits for the window to hold room past it, not for its grant to expire."""
+    budget = RequestBudget(2.0)
+    granted: list[float] = []
+
+    async def play() -> None:
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        late = await budget.take()
+        await budget.take()  # the window's second slot, half a window later
+        await asyncio.sleep(0.9 - (loop.time() - start))
+        budget.leaving(late)  # its connection came free only now
+        await budget.take()
+        granted.append(loop.time() - start)
+
+    jumping(play)
+    window = 1.0 + ARRIVAL_SLACK
+    # Counted from its grant it would have left the window at `window`; counted from its
+    # send, the second slot's (at half a window) is the first to leave.
+    assert granted == pytest.approx([window / 2 + window])

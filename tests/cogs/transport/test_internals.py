@@ -18,14 +18,6 @@ def test_discord_py_still_has_every_private_name_the_bot_uses() -> None:
     )
 
 
-def test_a_changed_http_request_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    async def request(self: object, method: str, url: str) -> None:
-        """Not a route any more: the budget's gate would pass it on wrongly."""
-
-    monkeypatch.setattr(discord.http.HTTPClient, "request", request)
-    assert internals.missing() == ["HTTPClient.request"]
-
-
 def test_a_name_gone_from_discord_py_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delattr(webhook_async, "async_context")
     slots = tuple(s for s in discord.Interaction.__slots__ if s != "_session")
