@@ -675,6 +675,8 @@ async def probe_duo(bench: BotBench, emu: Emulator) -> bool:
 async def bot_phase(args: argparse.Namespace, tmp: Path, noop: NoopRig) -> dict[str, Any]:
     rng = random.Random(args.seed)
     async with Emulator() as emu:
+        if args.no_global_limit:
+            emu.world.global_limit.limit = None
         guild = emu.add_guild("Load")
         database = tmp / f"bot-{args.tables}.db"
         gc_log = tmp / f"gc-{args.tables}.txt"
@@ -1199,6 +1201,11 @@ async def main() -> None:
         "--stress",
         action="store_true",
         help="click as fast as answered (think 0) at the first size only",
+    )
+    parser.add_argument(
+        "--no-global-limit",
+        action="store_true",
+        help="turn off the emulator's global 50/s (to compare with a bot that predates it)",
     )
     parser.add_argument("--profile", default="", help="py-spy the bot in the window to this file")
     parser.add_argument(
