@@ -20,18 +20,27 @@ def table_text(tab: Tab) -> str:
 
 def same_table(tabs: list[Tab]) -> str:
     """The table's text once every tab shows its newest edit: an edit reaches the tabs
-    one after another, so each is awaited until it has the newest any tab has."""
-    newest = max(int(table_locator(tab).get_attribute("data-edits") or 0) for tab in tabs)
-    for tab in tabs:
-        tab.page.wait_for_function(
-            """(newest) => {
-              const tables = [...document.querySelectorAll('.message:not(.ephemeral)')]
-                .filter((m) => m.querySelector("[data-custom-id$=':hand']"));
-              return Number(tables[tables.length - 1]?.dataset.edits) >= newest;
-            }""",
-            arg=newest,
-        )
-    shown = {table_text(tab) for tab in tabs}
+    one after another, so each is awaited until it has the newest any tab has. The table
+    follows each turn within seconds, so a new edit may land while the tabs are read:
+    then they are awaited again (a few rounds at most, each bounded by Playwright's
+    own timeout)."""
+    for _ in range(5):
+        newest = max(int(table_locator(tab).get_attribute("data-edits") or 0) for tab in tabs)
+        for tab in tabs:
+            tab.page.wait_for_function(
+                """(newest) => {
+                  const tables = [...document.querySelectorAll('.message:not(.ephemeral)')]
+                    .filter((m) => m.querySelector("[data-custom-id$=':hand']"));
+                  return Number(tables[tables.length - 1]?.dataset.edits) >= newest;
+                }""",
+                arg=newest,
+            )
+        shown = {table_text(tab) for tab in tabs}
+        edits = {table_locator(tab).get_attribute("data-edits") for tab in tabs}
+        if len(shown) == 1:
+            return shown.pop()
+        if len(edits) == 1:
+            break  # the same edit, shown differently: what the test is for
     assert len(shown) == 1, shown
     return shown.pop()
 
