@@ -32,6 +32,7 @@ from db.errors import DatabaseError
 from engine.events import Event, MatchEnded, RoundEnded
 
 log = logging.getLogger(__name__)
+TOO_MANY = 429
 
 Pace = Literal["now", "prompt", "calm"]
 
@@ -162,9 +163,12 @@ class TableMessage:
         try:
             with budget().spending(ticket), priority(ticket.priority):
                 await self.render_now(table, ended=None)
-        except discord.RateLimited as error:
-            log.warning("Table %s's message waits: %s", table.match_id, error)
-            self._behind(table, loop)
+        except (discord.RateLimited, discord.HTTPException) as error:
+            if isinstance(error, discord.HTTPException) and error.status != TOO_MANY:
+                log.exception("Table message update failed for table %s", table.match_id)
+            else:  # still limited after discord.py's own tries (the fast paths off)
+                log.warning("Table %s's message waits: %s", table.match_id, error)
+                self._behind(table, loop)
         except Exception:
             log.exception("Table message update failed for table %s", table.match_id)
         finally:
