@@ -42,7 +42,11 @@ class BotRunner:
         return env
 
     async def start(self, *, timeout: float = 60.0) -> None:
-        """Start the bot; return once it is connected and has synced its commands."""
+        """Start the bot; return once it has synced its commands and is connected.
+
+        discord.py syncs the commands in `setup_hook`, before it opens the gateway: both
+        are waited for, or a command typed at once would find no bot to deliver it to.
+        """
         # The log of this start only, as the playground's database is new at each start.
         with self.log_path.open("wb") as log:
             self.process = await asyncio.create_subprocess_exec(
@@ -54,9 +58,7 @@ class BotRunner:
                 stderr=log,
             )
         world = self.emulator.world
-        ready = asyncio.ensure_future(
-            world.wait_for(lambda: world.commands.get(self.guild_id), timeout=timeout)
-        )
+        ready = asyncio.ensure_future(world.wait_for(self._ready, timeout=timeout))
         exited = asyncio.ensure_future(self.process.wait())
         await asyncio.wait({ready, exited}, return_when=asyncio.FIRST_COMPLETED)
         exited.cancel()
@@ -64,6 +66,11 @@ class BotRunner:
             ready.cancel()
             raise RuntimeError(f"the bot stopped while starting (exit {self.process.returncode})")
         ready.result()
+
+    def _ready(self) -> bool:
+        gateway = self.emulator.gateway
+        synced = bool(self.emulator.world.commands.get(self.guild_id))
+        return synced and gateway.connected and gateway.pending == 0
 
     async def wait(self) -> int:
         assert self.process is not None

@@ -59,11 +59,13 @@ def reach(
     seeds: range = range(500),
     max_steps: int = 400,
     house: Sequence[str] = (),
+    holding: Callable[[Match, str], bool] = lambda match, player: True,
 ) -> Reached:
     """Play random legal actions (mostly plays, as people do) until `wanted` is offered.
 
     Only round 1, so that the scores in the snapshot are the rounds the database holds.
     `house`: the classic house rules the table plays (`stacking`, `seven_o`, ...).
+    `holding`: what else must be true of that player's seat (a hand of some shape).
     """
 
     def offered(match: Match, events: list[Event]) -> str | None:
@@ -71,7 +73,8 @@ def reach(
             raise _NextSeed
         # The seats the match waits for first; then the others (a jump-in, H3).
         for player in dict.fromkeys([*match.waiting_for(), *match.players]):
-            if any(wanted(to_json(a)) for a in match.legal_actions(player)):
+            legal = match.legal_actions(player)
+            if any(wanted(to_json(a)) for a in legal) and holding(match, player):
                 return player
         return None
 
