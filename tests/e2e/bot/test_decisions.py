@@ -10,7 +10,7 @@ and clicks it: the action log must gain exactly that action.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,9 +18,11 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
+from cogs.uno.ids import ORDER_RESTART
 from db.database import Database
-from engine.match import Variant
-from playground import Channel, Driver, Emulator, Log, User
+from engine.actions import Dump
+from engine.match import Match, Variant
+from playground import Channel, Driver, Emulator, Log, Message, User
 from tests.e2e.botproc import BotProcess
 from tests.e2e.crafted import Reached, Wanted, reach, write_running_table
 from tests.e2e.patience import PATIENCE
@@ -42,6 +44,9 @@ DECISIONS: list[tuple[Variant, str]] = (
     + [("classic", d) for d in sorted(HOUSE_DECISIONS | {"draw"})]
 )
 TARGET = {"duo": 200, "pizza": 250, "classic": 500}  # the commands' defaults
+# A Duo table where a dump may be laid card by card, with three kinds of card in the
+# colour: the panel asks for the order one card at a time, twice at least.
+ORDERED_DUMP = ("duo", "dump card by card")
 
 # The hand panel's action codes (cogs/uno/ids.py) and the logged action each stands for.
 CODE_TYPES = {
@@ -103,6 +108,7 @@ async def stage(emu: Emulator, shared_database: Path) -> AsyncIterator[Stage]:
             )
             users = {str(u.id): u for u in members}
             tables[variant, decision] = Prepared(reached, table_id, channel, users)
+        tables[ORDERED_DUMP] = await _prepare_ordered_dump(emu, db)
     bot = BotProcess(emu, database=shared_database, guild_id=None)
     await bot.start()
     yield Stage(bot, shared_database, tables)
@@ -110,6 +116,30 @@ async def stage(emu: Emulator, shared_database: Path) -> AsyncIterator[Stage]:
     output = bot.output()
     assert "Traceback" not in output, output[-4000:]
     assert code == 0, output[-4000:]
+
+
+def _dump_of_two_kinds_or_more(match: Match, player: str) -> bool:
+    colours = {a.last.colour for a in match.legal_actions(player) if isinstance(a, Dump)}
+    hand = match.private_view(player).hand
+    laid = [card for card in hand if card.colour in colours]
+    return len(set(laid)) >= 3  # three kinds: two cards are chosen one at a time
+
+
+async def _prepare_ordered_dump(emu: Emulator, db: Database) -> Prepared:
+    guild = emu.add_guild("duo dump order")
+    channel = emu.add_text_channel(guild, "uno")
+    members = [emu.add_user(name, guild=guild) for name in ("alice", "bob")]
+    reached = reach(
+        "duo",
+        [str(u.id) for u in members],
+        kind_is("dump"),
+        target=TARGET["duo"],
+        holding=_dump_of_two_kinds_or_more,
+    )
+    table_id = await write_running_table(
+        db, reached, guild_id=guild.id, channel_id=channel.id, names=["alice", "bob"]
+    )
+    return Prepared(reached, table_id, channel, {str(u.id): u for u in members})
 
 
 async def logged(database: Path, table_id: int) -> list[dict[str, Any]]:
@@ -137,5 +167,58 @@ async def test_every_decision_is_offered_and_accepted(
     log = await logged(stage.database, prepared.table_id)
     assert len(log) == len(prepared.reached.path) + 1  # exactly this one action was added
     assert kind(log[-1]) == decision
+    assert table.failures() == []
+    assert emu.log.failed == []
+
+
+def order_choices(panel: Message | None) -> list[Choice]:
+    """The panel's "First …" / "Then …" controls, left to right (not "start again")."""
+    if panel is None:
+        return []
+    found = []
+    for choice in action_choices(panel):
+        custom_id, value = choice
+        code = value if value is not None else custom_id.rsplit(":", 1)[-1]
+        if code.startswith("o.") and code != ORDER_RESTART:
+            found.append(choice)
+    return found
+
+
+def panel_answered(table: ScriptedTable, user: User, before: Message) -> Callable[[], bool]:
+    """The user's panel was edited or replaced since `before` was read."""
+    edits = before.edits
+    return lambda: table.panel(user) is not before or before.edits != edits
+
+
+def choice_code(choice: Choice) -> str:
+    custom_id, value = choice
+    return value if value is not None else custom_id.rsplit(":", 1)[-1]
+
+
+async def test_d9_a_dump_laid_card_by_card_is_recorded_in_that_order(
+    emu: Emulator, driver: Driver, stage: Stage
+) -> None:
+    emu.world.log = Log()
+    prepared = stage.tables[ORDERED_DUMP]
+    player = prepared.users[prepared.reached.player]
+    table = ScriptedTable(driver, prepared.channel, list(prepared.users.values()))
+    await driver.wait_for(table.table_message, timeout=PATIENCE)
+    await table.press(player, "hand")
+    panel = table.panel(player)
+    chosen: list[str] = []
+    while (firsts := order_choices(panel)) and panel is not None:
+        choice = firsts[-1]  # the rightmost card each time: not the hand's own order
+        chosen.append(choice_code(choice)[2:])
+        answered = panel_answered(table, player, panel)
+        outcome = await table.choose(player, choice)
+        assert not outcome.failed
+        # The bot may acknowledge first and edit the panel a moment later.
+        await driver.wait_for(answered, timeout=PATIENCE)
+        panel = table.panel(player)
+    assert len(chosen) >= 2, chosen  # at least two cards were chosen one at a time
+    log = await logged(stage.database, prepared.table_id)
+    assert len(log) == len(prepared.reached.path) + 1
+    assert log[-1]["type"] == "dump"
+    assert log[-1]["order"][: len(chosen)] == chosen
     assert table.failures() == []
     assert emu.log.failed == []

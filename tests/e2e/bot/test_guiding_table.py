@@ -4,9 +4,7 @@ draft kept in one click, a spectator shown the table, the rules in words."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from db.database import Database
 from playground import Driver, Emulator, Message
@@ -122,74 +120,3 @@ async def test_the_first_hand_panel_ever_carries_one_tip(
     again = (await table.press(scene.alice, "hand")).message
     assert again is not None
     assert "First game here?" not in again.content  # once per member, not per click
-
-
-async def dumps_logged(database: Path, channel_id: int) -> list[dict[str, object]]:
-    logged = await logged_actions(database, channel_id)
-    return [a for _, a in logged if a.get("type") == "dump"]
-
-
-async def press(driver: Driver, user: Any, panel: Message, found: dict[str, object]) -> None:
-    """A button, or the select option with that value."""
-    value = found.get("value")
-    if value is None:
-        await driver.click(user, panel, str(found["custom_id"]))
-        return
-    select = next(
-        c for c in panel.iter_components() if value in [o["value"] for o in c.get("options") or []]
-    )
-    await driver.select(user, panel, select["custom_id"], [str(value)])
-
-
-def panel_answered(table: ScriptedTable, user: Any, before: Message) -> Callable[[], bool]:
-    """The user's panel was edited or replaced since `before` was read."""
-    edits = before.edits
-    return lambda: table.panel(user) is not before or before.edits != edits
-
-
-async def test_d9_a_dump_laid_card_by_card_is_recorded_in_that_order(
-    emu: Emulator, driver: Driver, scene: Scene, uno_bot: BotProcess, database: Path
-) -> None:
-    table = ScriptedTable(driver, scene.channel, [scene.alice, scene.bob], seed=21)
-    await table.open("duo", opponent=scene.bob, target=500)
-    await table.open_hands()
-    for _ in range(1200):
-        for user in table.users:
-            panel = table.panel(user)
-            firsts = [c for c in codes(panel) if c.startswith("o.") and c != "o.-"]
-            if panel is None or not firsts:
-                continue
-            await driver.wait_idle(quiet=0.2)  # the panel is the state's own, not an old one
-            panel = table.panel(user)
-            if panel is not None and "o.-" in codes(panel):  # a random step began an order
-                answered = panel_answered(table, user, panel)
-                await press(driver, user, panel, codes(panel)["o.-"])
-                await driver.wait_for(answered)
-                panel = table.panel(user)
-            firsts = [c for c in codes(panel) if c.startswith("o.") and c != "o.-"]
-            before = await dumps_logged(database, scene.channel.id)
-            chosen = []
-            while firsts and panel is not None:  # pick the rightmost card each time
-                code = firsts[-1]
-                chosen.append(code[2:])
-                answered = panel_answered(table, user, panel)
-                await press(driver, user, panel, codes(panel)[code])
-                # A quiet spell is not enough: a busy bot may acknowledge first and
-                # edit the panel later.
-                await driver.wait_for(answered)
-                await driver.wait_idle(quiet=0.1)
-                panel = table.panel(user)
-                firsts = [c for c in codes(panel) if c.startswith("o.") and c != "o.-"]
-            dumps = await dumps_logged(database, scene.channel.id)
-            if len(dumps) <= len(before):
-                # The moment passed (a timer, a stale panel), or the dump went out and
-                # the next round's log began: look for another.
-                continue
-            order = dumps[-1].get("order")
-            assert isinstance(order, list)
-            assert order[: len(chosen)] == chosen
-            assert table.failures() == []
-            return
-        if not await table.step():
-            await table.open_hands()
-    raise AssertionError("no dump of three cards or more came up")
