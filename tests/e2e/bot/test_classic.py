@@ -77,7 +77,8 @@ async def test_classic_match_played_to_the_end(
 
     board = await driver.slash(scene.alice, scene.channel, "uno leaderboard", variant="classic")
     assert board.message is not None
-    assert sum(user.name in board.message.text() for user in match.users) == players
+    shown = board.message.text()
+    assert sum(user.name in shown for user in match.users) == players, shown
 
 
 async def test_a_classic_lobby_seats_ten_and_no_more(
