@@ -172,6 +172,7 @@ class TableMessage:
         except Exception:
             log.exception("Table message update failed for table %s", table.match_id)
         finally:
+            budget().settle(ticket)  # no edit left with it (none was due, or it failed)
             shown.flusher = None  # a finished task is kept by nothing but the table
         if shown.behind_since is not None and not table.closed and not self.stopped:
             self._arm(table, loop)

@@ -3,11 +3,12 @@
 Discord allows an application 50 bot-token requests a second across every shard and
 process (interaction callbacks and interaction-token webhooks are exempt), and a bot
 that keeps meeting the limit collects invalid requests towards a ban. Every bot-token
-request of this process takes a slot here first: discord.py's (gated in internals.py)
-and the raw table edits (raw_http.py). The rate is the REQUEST_BUDGET setting times
-this process's share of the shards; a sliding window of a second (and a little slack
-for a late arrival) never holds more sends than that, and they are spaced evenly
-rather than in bursts.
+request of this process takes a slot here first: discord.py's (seen in its HTTP
+session's request trace, `watch_requests`) and the raw table edits (raw_http.py). The
+rate is the REQUEST_BUDGET setting times this process's share of the shards; a sliding
+window of a second (and a little slack for a late arrival) never holds more sends than
+that, counted from when each leaves (a slot granted and not used yet holds its place),
+and they are spaced evenly rather than in bursts.
 Waiters are served by priority (priority.py), then by arrival. A global 429 seen
 anywhere pauses the whole budget for its retry_after.
 """
@@ -38,6 +39,11 @@ WINDOW = 1.0
 # second at Discord within the rate.
 ARRIVAL_SLACK = 0.05
 
+# A granted slot whose request has not left holds its place in the window until it
+# does (a table's slot waits for the channel's bucket, a raw edit for a connection);
+# one never seen leaving (its holder lost, a bug) is let go after this long.
+HELD_AT_MOST = 30.0
+
 # A slot taken ahead (a table's, before it renders), spent by the next request made in
 # the same context instead of a slot of its own.
 _held: ContextVar[Ticket | None] = ContextVar("uno_request_ticket", default=None)
@@ -64,7 +70,8 @@ class RequestBudget:
         # reach Discord with the last second's late ones and pass its count.
         self._spacing = self._window / self._room
         self._last = -math.inf
-        self._sent: deque[float] = deque()
+        self._sent: deque[float] = deque()  # when each request in the window left
+        self._unsent: dict[Ticket, float] = {}  # granted, not left yet: grant times
         self._waiting: list[Ticket] = []
         self._arrivals = 0
         self._paused_until = -math.inf
@@ -87,7 +94,8 @@ class RequestBudget:
         return ticket
 
     async def take(self, level: Priority | None = None) -> Ticket:
-        """Wait for a slot and spend it (a request goes out right after); the slot."""
+        """Wait for a slot and spend it; the slot. The caller says `leaving(slot)` as its
+        request is written, or `settle(slot)` if none is."""
         held = _held.get()
         if held is not None and not held.spent and held.granted.done():
             held.spent = True
@@ -102,18 +110,22 @@ class RequestBudget:
         return ticket
 
     def leaving(self, ticket: Ticket) -> None:
-        """`ticket`'s request is being written now: the window counts it from now, not from
-        its grant. A slot granted before a wait (a table's before it renders, a connection
-        to free) would otherwise leave it to reach Discord bunched with later ones; moved
-        to its send, later grants wait for it."""
+        """`ticket`'s request is being written now: the window counts it from now. Until
+        then it held its place, however long it waited after its grant (for a route's
+        bucket, a connection, a render): counted from its grant, it could leave the
+        window before it left the bot, and reach Discord in the same second as the
+        grants made in its place."""
+        if self._unsent.pop(ticket, None) is None:
+            return  # counted already
         now = asyncio.get_running_loop().time()
-        granted = ticket.counted_at
-        if granted is None or now <= granted:
-            return
-        with contextlib.suppress(ValueError):  # gone from the window: it counts again
-            self._sent.remove(granted)
-        self._sent.append(now)  # every grant so far was at or before now: still in order
+        self._sent.append(now)  # nothing in the window left later than now: in order
         ticket.counted_at = now
+        self._serve()
+
+    def settle(self, ticket: Ticket) -> None:
+        """Its holder is done with `ticket`: if no request was seen leaving with it (none
+        was made, or it failed on the way), it counts from now, as if one had left."""
+        self.leaving(ticket)
 
     @contextlib.contextmanager
     def spending(self, ticket: Ticket) -> Iterator[None]:
@@ -130,6 +142,10 @@ class RequestBudget:
             self._waiting.remove(ticket)
         if not ticket.granted.done():
             ticket.granted.cancel()
+        elif self._unsent.pop(ticket, None) is not None:  # granted, never used: given back
+            if ticket.counted_at == self._last:  # nothing went: the next need not wait
+                self._last = -math.inf
+            self._serve()
 
     # -- what it knows ----------------------------------------------------------------
 
@@ -137,7 +153,7 @@ class RequestBudget:
         """The part of the rate used over the last window (may pass 1 with waiters)."""
         now = asyncio.get_running_loop().time()
         self._expire(now)
-        return (len(self._sent) + len(self._waiting)) / self._room
+        return (self._places_taken() + len(self._waiting)) / self._room
 
     def pause(self, seconds: float) -> None:
         """A global 429: nothing goes for `seconds`."""
@@ -154,6 +170,14 @@ class RequestBudget:
     def _expire(self, now: float) -> None:
         while self._sent and self._sent[0] + self._window <= now:
             self._sent.popleft()
+        for ticket, granted in list(self._unsent.items()):  # oldest grant first
+            if granted + HELD_AT_MOST > now:
+                break
+            del self._unsent[ticket]
+
+    def _places_taken(self) -> int:
+        """The places taken in the window: sent within it, or granted and not sent."""
+        return len(self._sent) + len(self._unsent)
 
     def _serve(self) -> None:
         loop = asyncio.get_running_loop()
@@ -164,7 +188,7 @@ class RequestBudget:
             self._waiting.remove(ticket)
             if ticket.granted.done():  # cancelled meanwhile
                 continue
-            self._sent.append(now)
+            self._unsent[ticket] = now
             ticket.counted_at = now
             self._last = now
             self.sent[ticket.priority] += 1
@@ -176,7 +200,7 @@ class RequestBudget:
         return (
             now >= self._paused_until
             and now >= self._last + self._spacing
-            and len(self._sent) < self._room
+            and self._places_taken() < self._room
         )
 
     def _rearm(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -186,8 +210,11 @@ class RequestBudget:
         if not self._waiting:
             return
         when = max(self._paused_until, self._last + self._spacing)
-        if len(self._sent) >= self._room:
-            when = max(when, self._sent[0] + self._window)
+        if self._places_taken() >= self._room:  # full: the first place to come free
+            frees = [self._sent[0] + self._window] if self._sent else []
+            if self._unsent:
+                frees.append(next(iter(self._unsent.values())) + HELD_AT_MOST)
+            when = max(when, min(frees))
         self._timer = loop.call_at(max(when, loop.time()), self._fire)
 
     def _fire(self) -> None:
@@ -243,11 +270,23 @@ def watch_requests() -> aiohttp.TraceConfig:
         if slot is not None:  # it waited for a connection, maybe: counted from now
             budget().leaving(slot)
 
+    async def failed(
+        session: aiohttp.ClientSession,
+        context: SimpleNamespace,
+        params: aiohttp.TraceRequestExceptionParams,
+    ) -> None:
+        slot = getattr(context, "slot", None)
+        if slot is not None:  # it may have left before it failed: counted from now
+            budget().settle(slot)
+
     async def ended(
         session: aiohttp.ClientSession,
         context: SimpleNamespace,
         params: aiohttp.TraceRequestEndParams,
     ) -> None:
+        slot = getattr(context, "slot", None)
+        if slot is not None:
+            budget().settle(slot)
         if params.response.status == 429:
             seconds = global_limit_met(params.response.headers)
             if seconds is not None:
@@ -257,6 +296,7 @@ def watch_requests() -> aiohttp.TraceConfig:
     trace.on_request_start.append(starting)
     trace.on_request_headers_sent.append(sent)
     trace.on_request_end.append(ended)
+    trace.on_request_exception.append(failed)
     return trace
 
 

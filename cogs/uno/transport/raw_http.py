@@ -126,8 +126,8 @@ async def edit_message(
     major, limits, auth = str(channel_id), buckets(), f"Bot {http.token}"
     for _ in range(TRIES):
         await limits.wait(EDIT_ROUTE, major)
+        slot = await budget().take()
         try:
-            slot = await budget().take()
             answer = await pool().request(
                 origin(Route.BASE),
                 "PATCH",
@@ -140,6 +140,8 @@ async def edit_message(
         except BaseException:
             limits.update(EDIT_ROUTE, major, {})  # no answer: the bucket is as it was
             raise
+        finally:
+            budget().settle(slot)  # if it failed before it left: counted from now
         limits.update(EDIT_ROUTE, major, answer.headers)
         if answer.status != TOO_MANY:
             break

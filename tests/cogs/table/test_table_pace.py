@@ -134,7 +134,7 @@ async def test_an_edit_is_drawn_once_it_has_its_slot_and_a_moment_raises_it(
     monkeypatch.setattr(message, "render_now", render_now)
     shared = budget()
     for _ in range(int(shared.rate)):  # the second's budget is used up
-        await shared.take()
+        shared.leaving(await shared.take())
     try:
         message.request(table, pace="now")
         for _ in range(100):  # the timer fires at once, its task asks for the slot

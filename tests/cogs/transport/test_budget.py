@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from cogs.uno.transport.budget import ARRIVAL_SLACK, RequestBudget, share_of
 from cogs.uno.transport.priority import Priority, priority
+from cogs.uno.transport.ticket import Ticket
 
 
 class JumpingLoop(asyncio.SelectorEventLoop):
@@ -69,6 +70,7 @@ async def run(budget: RequestBudget, arrivals: list[tuple[float, Priority]]) -> 
         ticket = budget.ticket(level)
         ticket.granted.add_done_callback(grant)
         await ticket.wait()
+        budget.leaving(ticket)  # its request goes at once
         await asyncio.sleep(0)  # its callback ran
 
     await asyncio.gather(*(one(at, level) for at, level in arrivals))
@@ -79,6 +81,13 @@ async def run(budget: RequestBudget, arrivals: list[tuple[float, Priority]]) -> 
 arrival = st.tuples(
     st.floats(min_value=0.0, max_value=3.0, allow_nan=False), st.sampled_from(list(Priority))
 )
+
+
+async def send(budget: RequestBudget, level: Priority | None = None) -> Ticket:
+    """A request that leaves as soon as it has its slot."""
+    slot = await budget.take(level)
+    budget.leaving(slot)
+    return slot
 
 
 @settings(max_examples=60, deadline=None)
@@ -109,11 +118,11 @@ def test_posts_then_moments_then_edits_then_by_arrival() -> None:
     order: list[str] = []
 
     async def play() -> None:
-        await budget.take()  # fills the second
+        await send(budget)  # fills the second
 
         async def ask(name: str, level: Priority) -> None:
             with priority(level):  # the caller's context says what it sends
-                await budget.take()
+                await send(budget)
             order.append(name)
 
         await asyncio.gather(
@@ -135,7 +144,7 @@ def test_a_waiting_edit_raised_to_a_moment_goes_ahead_of_edits() -> None:
     order: list[str] = []
 
     async def play() -> None:
-        await budget.take()
+        await send(budget)
         early = budget.ticket(Priority.EDIT)
         late = budget.ticket(Priority.EDIT)
         late.raise_to(Priority.MOMENT)
@@ -155,7 +164,7 @@ def test_sends_are_spaced_evenly_not_granted_in_bursts() -> None:
         loop = asyncio.get_running_loop()
         start = loop.time()
         for _ in range(6):
-            await budget.take()
+            await send(budget)
             granted.append(loop.time() - start)
 
     jumping(play)
@@ -170,8 +179,8 @@ def test_load_is_the_part_of_the_rate_used_in_the_last_second() -> None:
 
     async def play() -> None:
         loads.append(budget.load())
-        await budget.take()
-        await budget.take()
+        await send(budget)
+        await send(budget)
         loads.append(budget.load())
         await asyncio.sleep(1.0 + ARRIVAL_SLACK)  # the window: a second and the slack
         loads.append(budget.load())
@@ -193,11 +202,11 @@ def test_a_global_429_pauses_every_waiter_for_its_retry_after() -> None:
 
     async def play() -> None:
         loop = asyncio.get_running_loop()
-        await budget.take()
+        await send(budget)
         start = loop.time()
         budget.pause(2.5)
         for level in (Priority.POST, Priority.EDIT):
-            await budget.take(level)
+            await send(budget, level)
             granted.append(loop.time() - start)
 
     jumping(play)
@@ -210,14 +219,14 @@ def test_a_cancelled_waiter_leaves_the_queue() -> None:
     budget = RequestBudget(1.0)
 
     async def play() -> None:
-        await budget.take()
-        waiter = asyncio.create_task(budget.take(Priority.EDIT))
+        await send(budget)
+        waiter = asyncio.create_task(send(budget, Priority.EDIT))
         await asyncio.sleep(0.1)
         waiter.cancel()
         with pytest.raises(asyncio.CancelledError):
             await waiter
         assert budget.load() == 1.0  # the one sent; nobody waits
-        await budget.take()
+        await send(budget)
 
     jumping(play)
     assert budget.counted() == 2
@@ -238,10 +247,10 @@ def test_a_slot_is_counted_from_when_its_request_leaves() -> None:
         loop = asyncio.get_running_loop()
         start = loop.time()
         late = await budget.take()
-        await budget.take()  # the window's second slot, half a window later
+        await send(budget)  # the window's second slot, half a window later
         await asyncio.sleep(0.9 - (loop.time() - start))
         budget.leaving(late)  # its connection came free only now
-        await budget.take()
+        await send(budget)
         granted.append(loop.time() - start)
 
     jumping(play)
@@ -249,3 +258,83 @@ def test_a_slot_is_counted_from_when_its_request_leaves() -> None:
     # Counted from its grant it would have left the window at `window`; counted from its
     # send, the second slot's (at half a window) is the first to leave.
     assert granted == pytest.approx([window / 2 + window])
+
+
+held = st.tuples(
+    st.floats(min_value=0.0, max_value=3.0, allow_nan=False),
+    st.floats(min_value=0.0, max_value=2.5, allow_nan=False),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(held, max_size=40), st.sampled_from([1.0, 2.5, 4.0]))
+def test_requests_leaving_late_after_their_grant_never_pass_the_rate_in_a_second(
+    asks: list[tuple[float, float]], rate: float
+) -> None:
+    """A slot may wait after its grant (a channel's bucket, a connection) before its
+    request leaves; Discord counts the request when it arrives, so it is the leaving
+    times that must never hold more than the rate in a second."""
+    budget = RequestBudget(rate)
+    left: list[float] = []
+
+    async def one(at: float, hold: float) -> None:
+        await asyncio.sleep(at)
+        slot = await budget.take()
+        await asyncio.sleep(hold)
+        budget.leaving(slot)
+        left.append(asyncio.get_running_loop().time())
+
+    async def play() -> None:
+        await asyncio.gather(*(one(at, hold) for at, hold in asks))
+
+    jumping(play)
+    times = sorted(left)
+    room = int(rate)
+    assert all(later - first >= 1.0 for first, later in zip(times, times[room:], strict=False))
+
+
+def test_a_granted_slot_holds_its_place_until_its_request_leaves() -> None:
+    """Granted at 0, its request leaves only at 1.2 s, after a window from its grant
+    has passed: the grant after it still waits for the window to hold room past the
+    sends (as if counted from its grant, it would go at 1.05 s and meet it in one of
+    Discord's seconds with the others)."""
+    budget = RequestBudget(2.0)
+    granted: list[float] = []
+
+    async def play() -> None:
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        late = await budget.take()
+        budget.leaving(await budget.take())  # at half a window
+        waiting = asyncio.ensure_future(budget.take())
+        await asyncio.sleep(1.2 - (loop.time() - start))
+        assert not waiting.done()
+        budget.leaving(late)
+        budget.leaving(await waiting)
+        granted.append(loop.time() - start)
+
+    jumping(play)
+    window = 1.0 + ARRIVAL_SLACK
+    assert granted == pytest.approx([window / 2 + window])
+
+
+def test_a_slot_used_for_nothing_counts_from_when_it_is_settled_or_is_given_back() -> None:
+    budget = RequestBudget(1.0)
+    granted: list[float] = []
+
+    async def play() -> None:
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        unused = await budget.take()
+        await asyncio.sleep(0.5)
+        budget.settle(unused)  # no request seen leaving with it: counted from 0.5 s
+        budget.leaving(await budget.take())
+        granted.append(loop.time() - start)
+        forgotten = await budget.take()
+        budget.forget(forgotten)  # granted, never used: its place is given back at once
+        budget.leaving(await budget.take())
+        granted.append(loop.time() - start)
+
+    jumping(play)
+    window = 1.0 + ARRIVAL_SLACK
+    assert granted == pytest.approx([0.5 + window, 0.5 + 2 * window])
