@@ -247,6 +247,21 @@ async def window(
     return spans, cpu
 
 
+def kernel_counters() -> tuple[int, int]:
+    """The kernel's network softirq runs cut short for want of time ("time squeeze",
+    then deferred to ksoftirqd: loopback packets wait in its queue) and the CPU time
+    stolen from this virtual machine by its host (ms), since boot."""
+    squeezed = 0
+    with contextlib.suppress(OSError):
+        rows = Path("/proc/net/softnet_stat").read_text().splitlines()
+        squeezed = sum(int(row.split()[2], 16) for row in rows)
+    steal = 0
+    with contextlib.suppress(OSError, IndexError, ValueError):
+        cpu = Path("/proc/stat").read_text().splitlines()[0].split()
+        steal = int(cpu[8]) * 1000 // os.sysconf("SC_CLK_TCK")
+    return squeezed, steal
+
+
 class LoopStalls:
     """How late the bench's own loop (the playground's and the players') wakes up.
 
@@ -411,7 +426,9 @@ async def measure(
         gc_offsets = [gc_log_size(b) for b in bots]
         pids = [b.process.pid for b in bots if b.process is not None]
         stalls.start()
+        kernel0 = kernel_counters()
         spans, cpu = await window(args, emu, bench, pids, noop)
+        kernel = [now - then for now, then in zip(kernel_counters(), kernel0, strict=True)]
         await stalls.stop()
         shown = list(shows)  # the window's changes only: the tables stop below
         rows = await actions_since(bots[0].database, url, spans[0][0])
@@ -438,6 +455,8 @@ async def measure(
         "processes": process_figures(processes, cpu, rows, gc_offsets),
         "stalls": sum(r.stalls for r in runs),
         **stalls.figures(spans),
+        "softirq_squeezes": kernel[0],
+        "steal_ms": kernel[1],
     }
 
 
@@ -497,6 +516,11 @@ def report(f: dict[str, Any]) -> None:
         f["bench_loop_stall_max_ms"],
         f"{f['bench_loop_stalls_over_100ms']} over 100 ms; "
         f"before each 429: {f['bench_loop_stall_before_429_ms']}",
+    )
+    line(
+        "kernel: softirq squeezes / steal ms",
+        f"{f['softirq_squeezes']} / {f['steal_ms']}",
+        "in the window: loopback packets deferred to ksoftirqd; CPU the host took",
     )
     line(
         "bot-token requests/s mean / busiest",
