@@ -212,7 +212,11 @@ class ScriptedTable:
             self.outcomes.append(await self.driver.click(user, lobby, lobby_id(lobby, code)))
         if variant != "duo":  # a Pizza or classic lobby waits for its host to start
             self.outcomes.append(await self.driver.click(host, lobby, lobby_id(lobby, "start")))
-        await self.driver.wait_for(self.table_message, timeout=PATIENCE)
+        try:
+            await self.driver.wait_for(self.table_message, timeout=PATIENCE)
+        except TimeoutError:
+            answers = [(o, o.message.text() if o.message else None) for o in self.outcomes]
+            raise AssertionError(f"no table message; the lobby's clicks: {answers}") from None
         return lobby
 
     async def open_hands(self) -> None:

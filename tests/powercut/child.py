@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
 import sys
+import time
 
 from db.database import Database
 from db.models import RoundResult, Seat
@@ -30,6 +32,19 @@ def note_ack(acked: dict[int, int], line: bytes) -> int:
     mid, seq = int(parts[1]), int(parts[2])
     acked[mid] = max(acked.get(mid, 0), seq)
     return 1
+
+
+def read_acks(child: subprocess.Popen[bytes], acked: dict[int, int], count: int) -> None:
+    """Read the child's lines into `acked` until it has acknowledged `count` actions (two
+    minutes at most: a slow machine, not a stuck child)."""
+    assert child.stdout is not None
+    seen = 0
+    deadline = time.monotonic() + 120
+    while seen < count:
+        line = child.stdout.readline()
+        assert line, f"the child ended early with {child.wait()}"
+        seen += note_ack(acked, line)
+        assert time.monotonic() < deadline, "the child is too slow"
 
 
 async def table(db: Database, mid: int, players: tuple[int, int]) -> None:

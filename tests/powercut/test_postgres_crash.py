@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +14,7 @@ import pytest
 from db.database import Database
 from db.postgres_store import PostgresStore
 from tests.postgres import PostgresServer
-from tests.powercut.child import note_ack
+from tests.powercut.child import note_ack, read_acks
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,14 +51,8 @@ def run_until_crash(server: PostgresServer, url: str, acks: int) -> dict[int, in
     )
     assert child.stdout is not None
     acked: dict[int, int] = {}
-    seen = 0
-    deadline = time.monotonic() + 120
     try:
-        while seen < acks:
-            line = child.stdout.readline()
-            assert line, f"the child ended early with {child.wait()}"
-            seen += note_ack(acked, line)
-            assert time.monotonic() < deadline, "the child is too slow"
+        read_acks(child, acked, acks)
         server.crash()
         # Whatever it printed until it met the dead server was acknowledged too.
         for line in child.stdout.read().splitlines():

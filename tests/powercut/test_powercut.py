@@ -20,13 +20,12 @@ import signal
 import struct
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from db.database import Database
-from tests.powercut.child import note_ack
+from tests.powercut.child import note_ack, read_acks
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIM = Path(__file__).with_name("shim.c")
@@ -67,14 +66,8 @@ def run_and_kill(shim: Path, path: Path, undo: Path, synchronous: str, acks: int
     )
     assert child.stdout is not None
     acked: dict[int, int] = {}
-    seen = 0
-    deadline = time.monotonic() + 120
     try:
-        while seen < acks:
-            line = child.stdout.readline()
-            assert line, f"the child ended early with {child.wait()}"
-            seen += note_ack(acked, line)
-            assert time.monotonic() < deadline, "the child is too slow"
+        read_acks(child, acked, acks)
     finally:
         os.kill(child.pid, signal.SIGKILL)
         child.wait()
