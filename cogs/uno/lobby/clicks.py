@@ -48,6 +48,9 @@ class LobbyClicks:
             return t(CHANGED)
         if control.version != lobby.version:
             return t(CHANGED)
+        if lobby.message_id is None and interaction.message is not None:
+            # Clicked before the bot read its own answer's id: the clicked message is it.
+            await self.lobbies.placed(lobby, interaction.message.id)
         value = values[0] if values else ""
         move = self.lobbies.decide(lobby, interaction.user, control.code, value)
         if move.kind == "refuse":
@@ -281,12 +284,14 @@ class LobbyClicks:
 
 
 def _same_place(interaction: discord.Interaction[Any], lobby: Lobby) -> bool:
+    """The lobby's server and channel, and its message once the bot has read that id: a
+    click can come in the moment between the lobby's answer and the bot reading it."""
     message = interaction.message
     return (
         interaction.guild_id == lobby.guild_id
         and interaction.channel_id == lobby.channel_id
         and message is not None
-        and message.id == lobby.message_id
+        and lobby.message_id in (None, message.id)
     )
 
 

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
+from aiohttp import web
+
 from playground import Driver, Emulator, Message, Permission
+from playground.rest import Answer
 from tests.e2e.bot.forge import forge, private_text
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import Scene
@@ -68,6 +72,40 @@ async def test_only_the_challenged_member_can_take_a_challenge(
     assert "carol" not in seated_names(lobby)
     await driver.click(scene.bob, lobby, accept)
     await driver.wait_for(lambda: is_table_message(lobby), timeout=PATIENCE)
+
+
+async def test_a_challenge_accepted_before_the_bot_has_read_its_lobbys_id_starts_the_table(
+    emu: Emulator, driver: Driver, scene: Scene, uno_bot: BotProcess
+) -> None:
+    """The lobby is on the screen once Discord has it; the bot learns the message's id
+    from Discord's answer a moment later. An Accept pressed in that moment starts the
+    table in the lobby's message, as any later one does."""
+    clicked = asyncio.Event()
+    held: list[str] = []
+
+    async def answer_late(request: web.Request, answer: Answer) -> web.StreamResponse:
+        response = await answer()  # the lobby is posted: the members see it
+        if not held:  # the command's answer reaches the bot only after the click
+            held.append(request.path)
+            await asyncio.wait_for(clicked.wait(), timeout=PATIENCE)
+        return response
+
+    route = "POST /interactions/{interaction_id}/{token}/callback"
+    emu.rest.route_hooks[route] = answer_late
+    try:
+        opened = await driver.slash(scene.alice, scene.channel, "uno duo", opponent=scene.bob)
+        lobby = opened.message
+        assert lobby is not None
+        accepted = await driver.click(scene.bob, lobby, lobby_id(lobby, "accept"))
+        clicked.set()
+    finally:
+        clicked.set()
+        del emu.rest.route_hooks[route]
+    assert held, "the command's answer was not held"
+    refusal = accepted.message if accepted.ephemeral else None
+    assert refusal is None, refusal.text()
+    await driver.wait_for(lambda: is_table_message(lobby), timeout=PATIENCE)
+    assert emu.log.failed == []
 
 
 async def test_a_table_click_forged_from_another_channel_is_refused(
