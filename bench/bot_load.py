@@ -170,8 +170,10 @@ class LoopLag:
 
     TICK = 0.01
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.lags_ms: list[float] = []
+        self.at: list[float] = []  # `clock` when each lag in lags_ms was seen
+        self.clock = clock
         self.recording = False
         self._task: asyncio.Task[None] | None = None
 
@@ -191,6 +193,7 @@ class LoopLag:
             await asyncio.sleep(self.TICK)
             if recording and self.recording:
                 self.lags_ms.append(1000 * (time.perf_counter() - t - self.TICK))
+                self.at.append(self.clock())
 
 
 def settle_own_heap() -> None:

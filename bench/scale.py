@@ -54,6 +54,7 @@ from bench.bot_load import (  # noqa: E402
     SETTLE_SECONDS,
     SLICES,
     BotBench,
+    LoopLag,
     NoopRig,
     TableRun,
     cpu_seconds,
@@ -262,56 +263,29 @@ def kernel_counters() -> tuple[int, int]:
     return squeezed, steal
 
 
-class LoopStalls:
-    """How late the bench's own loop (the playground's and the players') wakes up.
+STALL_MS = 50.0  # a wake-up later than this counts as a stall of the bench's loop
+
+
+def stall_figures(lag: LoopLag, emu: Emulator, spans: list[tuple[float, float]]) -> dict[str, Any]:
+    """The bench's own loop (the playground's and the players'): its longest stall in the
+    slices, and the longest in the second before each global 429 met in them.
 
     Discord counts a request when it arrives; the playground counts it when its loop
     reads it. A stall of the loop reads the requests of the stall and of the moments
     after it together, and may count more in a second than the bot sent in one."""
-
-    TICK = 0.005
-
-    def __init__(self, emu: Emulator) -> None:
-        self.emu = emu
-        self.stalls: list[tuple[float, float]] = []  # (emulator time, seconds late)
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._watch())
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _watch(self) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            asked = loop.time()
-            await asyncio.sleep(self.TICK)
-            late = loop.time() - asked - self.TICK
-            if late > 0.05:
-                self.stalls.append((self.emu.clock.now(), late))
-
-    def figures(self, spans: list[tuple[float, float]]) -> dict[str, Any]:
-        """The longest stall in the slices, and the longest in the second before each
-        global 429 met in them."""
-        inside = [late for at, late in self.stalls if within(at, spans)]
-        refused = [
-            c.at
-            for c in self.emu.log.calls
-            if c.status == 429 and within(c.at, spans) and is_bot_token_route(c.route)
-        ]
-        before = [
-            max((late for at, late in self.stalls if t - 1.0 <= at <= t), default=0.0)
-            for t in refused
-        ]
-        return {
-            "bench_loop_stall_max_ms": round(max(inside, default=0.0) * 1000, 1),
-            "bench_loop_stalls_over_100ms": sum(late > 0.1 for late in inside),
-            "bench_loop_stall_before_429_ms": [round(late * 1000, 1) for late in before],
-        }
+    stalls = [(at, ms) for at, ms in zip(lag.at, lag.lags_ms, strict=True) if ms > STALL_MS]
+    inside = [ms for at, ms in stalls if within(at, spans)]
+    refused = [
+        c.at
+        for c in emu.log.calls
+        if c.status == 429 and within(c.at, spans) and is_bot_token_route(c.route)
+    ]
+    before = [max((ms for at, ms in stalls if t - 1.0 <= at <= t), default=0.0) for t in refused]
+    return {
+        "bench_loop_stall_max_ms": round(max(inside, default=0.0), 1),
+        "bench_loop_stalls_over_100ms": sum(ms > 100 for ms in inside),
+        "bench_loop_stall_before_429_ms": [round(ms, 1) for ms in before],
+    }
 
 
 def rate_limits(emu: Emulator) -> dict[str, Any]:
@@ -410,7 +384,7 @@ async def measure(
     guilds = spread_guilds(emu)
     bench = BotBench(emu, guilds[0], random.Random(args.seed), think_ms=args.think_ms)
     shows = record_shows(emu, bench)
-    stalls = LoopStalls(emu)
+    lag = LoopLag(emu.clock.now)
     bots = [bot for bot, _ in processes]
     await start_bots(emu, bots)
     lower_priority([b.process.pid for b in bots if b.process is not None], args.bot_nice)
@@ -425,11 +399,12 @@ async def measure(
         shows.clear()
         gc_offsets = [gc_log_size(b) for b in bots]
         pids = [b.process.pid for b in bots if b.process is not None]
-        stalls.start()
+        lag.recording = True
+        lag.start()
         kernel0 = kernel_counters()
         spans, cpu = await window(args, emu, bench, pids, noop)
         kernel = [now - then for now, then in zip(kernel_counters(), kernel0, strict=True)]
-        await stalls.stop()
+        await lag.stop()
         shown = list(shows)  # the window's changes only: the tables stop below
         rows = await actions_since(bots[0].database, url, spans[0][0])
         rows = [row for row in rows if within(row[2] / 1000, spans)]
@@ -454,7 +429,7 @@ async def measure(
         **play_figures(rows, shown, spans, bench.clicks.recorded, cpu, len(runs)),
         "processes": process_figures(processes, cpu, rows, gc_offsets),
         "stalls": sum(r.stalls for r in runs),
-        **stalls.figures(spans),
+        **stall_figures(lag, emu, spans),
         "softirq_squeezes": kernel[0],
         "steal_ms": kernel[1],
     }

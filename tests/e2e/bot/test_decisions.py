@@ -65,9 +65,14 @@ def kind_is(decision: str) -> Wanted:
     return lambda action: kind(action) == decision
 
 
-def control_kind(choice: Choice) -> str:
+def choice_code(choice: Choice) -> str:
+    """A control's code: a select option's value, or the end of a button's custom_id."""
     custom_id, value = choice
-    code = (value if value is not None else custom_id.rsplit(":", 1)[-1]).partition(".")[0]
+    return value if value is not None else custom_id.rsplit(":", 1)[-1]
+
+
+def control_kind(choice: Choice) -> str:
+    code = choice_code(choice).partition(".")[0]
     return CODE_TYPES.get(code, code) + ("+uno" if code in ("pu", "duu") else "")
 
 
@@ -175,24 +180,17 @@ def order_choices(panel: Message | None) -> list[Choice]:
     """The panel's "First …" / "Then …" controls, left to right (not "start again")."""
     if panel is None:
         return []
-    found = []
-    for choice in action_choices(panel):
-        custom_id, value = choice
-        code = value if value is not None else custom_id.rsplit(":", 1)[-1]
-        if code.startswith("o.") and code != ORDER_RESTART:
-            found.append(choice)
-    return found
+    return [
+        choice
+        for choice in action_choices(panel)
+        if choice_code(choice).startswith("o.") and choice_code(choice) != ORDER_RESTART
+    ]
 
 
 def panel_answered(table: ScriptedTable, user: User, before: Message) -> Callable[[], bool]:
     """The user's panel was edited or replaced since `before` was read."""
     edits = before.edits
     return lambda: table.panel(user) is not before or before.edits != edits
-
-
-def choice_code(choice: Choice) -> str:
-    custom_id, value = choice
-    return value if value is not None else custom_id.rsplit(":", 1)[-1]
 
 
 async def test_d9_a_dump_laid_card_by_card_is_recorded_in_that_order(
